@@ -1,0 +1,144 @@
+"""Escape! for the Decktet (Fergus Hadley): a cooperative, Hanabi-like deduction game.
+
+Rules: shared/rules/decktet-escape.md (R-EX-01..25, A-EX-01..17). The player guide is
+docs/games/decktet-escape.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from services.games.core import (
+    Action,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionValue,
+    SnapshotError,
+)
+from services.games.decktet_escape.actions import ACTION_TYPES
+from services.games.decktet_escape.deck import Deck, load_deck
+from services.games.decktet_escape.state import EscapeState
+
+INFO = GameInfo(
+    id="decktet-escape",
+    title="Escape! (for the Decktet)",
+    min_players=3,
+    max_players=5,
+    roles=("convict",),
+    summary=(
+        "Cooperative deduction on a sinking prison ship: you never see your own cards; "
+        "build routes of a key, corridors and a boat to escape."
+    ),
+    rules="shared/rules/decktet-escape.md",
+    options=(
+        Option(
+            "tokens",
+            10,
+            "clue tokens in the cup (rules body: 10; header: 8)",
+            "A-EX-01",
+            minimum=1,
+            maximum=20,
+        ),
+        Option(
+            "first_player",
+            0,
+            "seat that starts (whoever last spoke to a police officer)",
+            "R-EX-04",
+            minimum=0,
+            maximum=4,
+        ),
+        Option("bowels_of_the_ship", False, "variant: boats need 4 corridors", "R-EX-21"),
+        Option("dark_of_the_storm", False, "variant: only 6 clue tokens", "R-EX-22"),
+        Option("rat_warren", False, "variant: route limit is players - 1", "R-EX-23"),
+        Option(
+            "every_man_for_himself",
+            False,
+            "variant: completed routes count toward the route limit",
+            "R-EX-24",
+        ),
+        Option(
+            "declare_route_before_reveal",
+            False,
+            "harder: name the target route before the card is revealed",
+            "A-EX-03",
+        ),
+        Option(
+            "boat_must_match", False, "a boat must share a suit with the route's end", "A-EX-04"
+        ),
+        Option("allow_empty_clues", False, "allow clues that point at no card", "A-EX-08"),
+        Option(
+            "hanabi_strict_discard",
+            False,
+            "no discarding while all tokens are in the cup",
+            "A-EX-09",
+        ),
+        Option(
+            "end_on_empty_hand",
+            False,
+            "end as soon as the active player holds no card, even if a clue is possible",
+            "A-EX-11",
+        ),
+        Option("allow_two_players", False, "unofficial two-player game", "A-EX-12"),
+        Option("narration", True, "prompt the narration after each play and discard", "R-EX-25"),
+    ),
+)
+
+
+class DecktetEscape(Game):
+    info: ClassVar[GameInfo] = INFO
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    def __init__(self, deck: Deck | None = None) -> None:
+        self.deck = deck if deck is not None else load_deck()
+
+    def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
+        low = 2 if options["allow_two_players"] else INFO.min_players
+        if not low <= players <= INFO.max_players:
+            extra = "" if low == 2 else " (2 with the unofficial option allow_two_players)"
+            raise OptionError(
+                "R-EX-01",
+                f"Escape! is for {low} to {INFO.max_players} players{extra}, not {players}",
+            )
+        if int(options["first_player"]) >= players:
+            raise OptionError(
+                "R-EX-04",
+                f"first_player {options['first_player']} is not a seat: "
+                f"seats are 0 to {players - 1}",
+            )
+        if options["dark_of_the_storm"] and options["tokens"] not in (10, 6):
+            raise OptionError(
+                "R-EX-22",
+                f"dark_of_the_storm plays with 6 tokens; it cannot be combined with "
+                f"tokens={options['tokens']}",
+            )
+
+    def new_state(
+        self, players: int, options: Mapping[str, OptionValue] | None = None
+    ) -> EscapeState:
+        return EscapeState(
+            deck=self.deck, players=players, options=self.resolve_options(players, options)
+        )
+
+    def state_from_json(self, data: Mapping[str, Any]) -> EscapeState:
+        if not isinstance(data, Mapping) or data.get("game") != INFO.id:
+            found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
+            raise SnapshotError(f"this is not an {INFO.id} snapshot (game: {found!r})")
+        if data.get("format") != 1:
+            raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
+        try:
+            same_deck = data["deck"] == self.deck.to_json()
+            state = EscapeState.from_snapshot(data, self.deck if same_deck else None)
+            self.resolve_options(state.players, state.options)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise SnapshotError(f"the snapshot is incomplete or damaged: {error!r}") from None
+        except OptionError as error:
+            raise SnapshotError(f"the snapshot's options are invalid: {error.message}") from None
+        return state
+
+
+EscapeState.info = INFO
+
+__all__ = ["INFO", "DecktetEscape", "EscapeState"]

@@ -1,0 +1,60 @@
+"""``refbox games``: the games the box knows, their player counts and options."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from services.games.registry import default_registry
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("games", help="list games, player counts and options")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    games = list(default_registry())
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": g.info.id,
+                        "title": g.info.title,
+                        "players": [g.info.min_players, g.info.max_players],
+                        "roles": list(g.info.roles),
+                        "summary": g.info.summary,
+                        "options": [
+                            {
+                                "key": o.key,
+                                "default": o.default,
+                                "allowed": o.allowed(),
+                                "rule": o.rule,
+                                "help": o.help,
+                            }
+                            for o in g.info.options
+                        ],
+                    }
+                    for g in games
+                ],
+                indent=2,
+            )
+        )
+        return 0
+    for game in games:
+        info = game.info
+        print(f"{info.id}: {info.title} ({info.min_players}-{info.max_players} players)")
+        print(f"  {info.summary}")
+        for option in info.options:
+            print(
+                f"  --option {option.key}={_text(option.default)}   {option.help}"
+                f" [{option.allowed()}; {option.rule}]"
+            )
+        print()
+    return 0
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

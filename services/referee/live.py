@@ -1,0 +1,255 @@
+"""A live game: one engine state plus its journal, its chance source and its undo rules.
+
+Every change goes engine first (which validates and may refuse, changing nothing), then the
+journal (which commits); only then is it reported. If the commit fails, the state is rebuilt
+from the journal so engine and journal never disagree.
+
+Undo (docs/engine-api.md, "Undo"):
+
+* ``undo()`` (a player) takes back the last player action, unless a chance outcome came
+  after it (UNDO-CHANCE) or it brought hidden information to light (UNDO-HIDDEN).
+* ``referee_undo(count)`` takes back the last ``count`` player actions and everything after
+  them, chance and reveals included. It is logged like every other row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from services.games.core import (
+    JSON,
+    Action,
+    ChanceAction,
+    ChancePrompt,
+    Event,
+    Game,
+    IllegalAction,
+    OptionValue,
+    Rng,
+    State,
+)
+from services.games.registry import Registry
+from services.referee.errors import JournalError, UndoRefused
+from services.referee.journal import Journal, effective_entries, pop_player_actions
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action of the effective history."""
+
+    kind: str  # "action" or "chance"
+    action: Action
+    events: tuple[Event, ...]
+
+    @property
+    def reveals(self) -> bool:
+        return any(e.reveals for e in self.events)
+
+
+class LiveGame:
+    """A game in progress, journaled. ``rng`` None means chance is supplied by hand."""
+
+    def __init__(
+        self, journal: Journal, game_id: int, game: Game, initial: JSON, rng: Rng | None
+    ) -> None:
+        self.journal = journal
+        self.id = game_id
+        self.game = game
+        self.initial = initial
+        self.rng = rng
+        self.state: State = game.state_from_json(initial)
+        self.history: list[Step] = []
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    def new(
+        cls,
+        journal: Journal,
+        game: Game,
+        players: int,
+        options: Mapping[str, OptionValue] | None = None,
+        *,
+        rng: Rng | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> tuple[LiveGame, list[Event]]:
+        """Start a game; with an rng, the opening chance (the shuffle) is resolved at once."""
+        state = game.new_state(players, options)
+        return cls.from_state(journal, game, state, rng=rng, settings=settings)
+
+    @classmethod
+    def from_state(
+        cls,
+        journal: Journal,
+        game: Game,
+        state: State,
+        *,
+        rng: Rng | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> tuple[LiveGame, list[Event]]:
+        """Start a journaled game from any state (a new game or a loaded snapshot)."""
+        initial = state.to_json()
+        options = dict(state.options)
+        game_id = journal.create_game(
+            game.info.id,
+            state.players,
+            options,
+            initial,
+            dict(settings or {}, dice="auto" if rng else "manual"),
+        )
+        live = cls(journal, game_id, game, initial, rng)
+        return live, live.resolve_chance()
+
+    @classmethod
+    def resume(
+        cls, journal: Journal, game_id: int, registry: Registry, rng: Rng | None = None
+    ) -> LiveGame:
+        """Replay the journal to exactly the last committed action."""
+        record = journal.game(game_id)
+        game = registry.get(record.game)
+        live = cls(journal, game_id, game, record.initial, rng)
+        for entry in effective_entries(journal.entries(game_id)):
+            action = game.parse_action(entry.body)
+            live.history.append(Step(entry.kind, action, tuple(live.state.apply(action))))
+        return live
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, action: Action) -> list[Event]:
+        """A seat's action: validated, committed, then chance resolved if the box rolls."""
+        if isinstance(action, ChanceAction):
+            raise IllegalAction(
+                "BOX-CHANCE", "chance outcomes are supplied with supply_chance(), not as actions"
+            )
+        events = self._commit("action", action)
+        return events + self.resolve_chance()
+
+    def supply_chance(self, outcome: Mapping[str, Any]) -> list[Event]:
+        """Hand-entered chance (physical dice, a shuffle typed in)."""
+        prompt = self.state.chance_prompt()
+        if prompt is None:
+            raise IllegalAction("BOX-CHANCE", "no chance outcome is expected now")
+        action = prompt.outcome_from_json(outcome)
+        return self._commit("chance", action) + self.resolve_chance()
+
+    def resolve_chance(self, rng: Rng | None = None) -> list[Event]:
+        """Resolve every pending chance prompt with ``rng`` (default: the box's own rng).
+
+        Without any rng (hand-entered chance) nothing happens.
+        """
+        rng = rng if rng is not None else self.rng
+        events: list[Event] = []
+        while rng is not None and self.state.outcome() is None:
+            prompt: ChancePrompt | None = self.state.chance_prompt()
+            if prompt is None:
+                break
+            events += self._commit("chance", prompt.resolve(rng))
+        return events
+
+    def _commit(self, kind: str, action: Action) -> list[Event]:
+        events = self.state.apply(action)
+        outcome = self.state.outcome()
+        try:
+            self.journal.append(
+                self.id,
+                kind,
+                action.to_json(),
+                status="finished" if outcome else None,
+                outcome=outcome.to_json() if outcome else None,
+            )
+        except JournalError:
+            self._rebuild()
+            raise
+        self.history.append(Step(kind, action, tuple(events)))
+        return events
+
+    # ------------------------------------------------------------------ undo
+
+    def undo(self) -> Step:
+        """A player undo: the last player action, if nothing hidden or random came after."""
+        if not any(step.kind == "action" for step in self.history):
+            raise UndoRefused("UNDO-EMPTY", "there is nothing to undo")
+        last = self.history[-1]
+        if last.kind == "chance":
+            raise UndoRefused(
+                "UNDO-CHANCE",
+                "a chance outcome came after the last move, so it cannot be taken back; "
+                "only a referee undo can",
+            )
+        if last.reveals:
+            raise UndoRefused(
+                "UNDO-HIDDEN",
+                f"'{self.state.describe(last.action)}' brought hidden information to light, so "
+                "it cannot be taken back; only a referee undo can",
+            )
+        self.journal.append(self.id, "undo", {"count": 1}, status="running")
+        pop_player_actions(self.history, 1, player_undo=True)
+        self._rebuild()
+        return last
+
+    def referee_undo(self, count: int = 1, reason: str = "") -> list[Step]:
+        """Take back ``count`` player actions and all that came after them (logged)."""
+        actions = sum(1 for step in self.history if step.kind == "action")
+        if count < 1:
+            raise UndoRefused(
+                "UNDO-COUNT", f"a referee undo takes back 1 or more moves, not {count}"
+            )
+        if count > actions:
+            raise UndoRefused(
+                "UNDO-EMPTY",
+                f"only {actions} move(s) can be taken back, not {count}",
+            )
+        self.journal.append(
+            self.id, "referee_undo", {"count": count, "reason": reason}, status="running"
+        )
+        removed = pop_player_actions(self.history, count, player_undo=False)
+        self._rebuild()
+        return removed
+
+    def _rebuild(self) -> None:
+        """Recompute the state from the initial snapshot and the kept history."""
+        state = self.game.state_from_json(self.initial)
+        steps = []
+        for step in self.history:
+            steps.append(Step(step.kind, step.action, tuple(state.apply(step.action))))
+        self.state = state
+        self.history = steps
+
+    # ------------------------------------------------------------------ export
+
+    def transcript(self) -> JSON:
+        """A shareable record: secrets (chance outcomes, hidden hands) only once finished."""
+        record = self.journal.game(self.id)
+        finished = self.state.outcome() is not None
+        moves = [
+            {
+                "n": i + 1,
+                "actor": "chance" if step.kind == "chance" else step.action.actor,
+                "says": self.state.describe(step.action),
+                "events": [e.to_json() for e in step.events],
+            }
+            for i, step in enumerate(self.history)
+        ]
+        data: JSON = {
+            "refbox_transcript": 1,
+            "game": self.game.info.id,
+            "title": self.game.info.title,
+            "journal_game": self.id,
+            "players": self.state.players,
+            "options": record.options,
+            "status": record.status,
+            "created": record.created,
+            "outcome": self.state.outcome().to_json() if finished else None,  # type: ignore[union-attr]
+            "moves": moves,
+            "table": self.state.view(None),
+            "secrets_included": finished,
+        }
+        if finished:
+            data["initial"] = self.initial
+            data["actions"] = [
+                {"kind": step.kind, "action": step.action.to_json()} for step in self.history
+            ]
+            data["final"] = self.state.to_json()
+        return data
