@@ -86,6 +86,9 @@ class Timing:
     debounce: float = 0.02  # seconds a level must be stable
     hold: float = 0.8  # seconds down before ButtonHeld
     double_press: float = 0.35  # max gap between two presses of a double press
+    # Roles that detect double presses. Only these wait ``double_press`` after a release
+    # before reporting a single press; every other button reports its press at once.
+    double_press_roles: tuple[str, ...] = ("peek",)
 
 
 @dataclass(frozen=True)

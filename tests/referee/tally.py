@@ -12,8 +12,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from services.games.core import (
-    JSON, Action, Event, Game, GameInfo, IllegalAction, Outcome, Prompt, Roll, RollResult,
-    SeatAction, SeatPrompt, State,
+    JSON,
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Outcome,
+    Prompt,
+    Roll,
+    RollResult,
+    SeatAction,
+    SeatPrompt,
+    State,
 )
 
 INFO = GameInfo("tally", "Tally (test only)", 2, 2, ("player",), (), "test game", "none")
@@ -62,8 +73,9 @@ class TallyState(State):
         if self.winner is not None:
             raise IllegalAction("T-3", "the game is over")
         if self.rolling:
+            if not isinstance(action, RollResult):
+                raise IllegalAction("T-2", "the box is waiting for the die")
             self.pending()[0].check(action)  # type: ignore[union-attr]
-            assert isinstance(action, RollResult)
             return self._add(action.faces[0])
         if not isinstance(action, SeatAction) or action.seat != self.active:
             raise IllegalAction("T-1", f"it is seat {self.active}'s turn")

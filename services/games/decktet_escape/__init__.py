@@ -125,7 +125,7 @@ class DecktetEscape(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> EscapeState:
         if not isinstance(data, Mapping) or data.get("game") != INFO.id:
             found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
-            raise SnapshotError(f"this is not an {INFO.id} snapshot (game: {found!r})")
+            raise SnapshotError(f"this is not a snapshot of {INFO.id} (game: {found!r})")
         if data.get("format") != 1:
             raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
         try:

@@ -13,9 +13,9 @@ from types import ModuleType
 
 
 def _subcommands() -> list[ModuleType]:
-    from services.referee.cli import games_cmd, play
+    from services.referee.cli import doctor, enroll, games_cmd, play
 
-    return [games_cmd, play]
+    return [games_cmd, play, enroll, doctor]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,289 @@
+"""``refbox enroll``: tap RFID tags and name them, building a tag registry file.
+
+    refbox enroll --tags FILE --game GAME --kind KIND [--board PROFILE] [--reader NAME]
+                  [--from-list FILE]
+
+Without ``--from-list`` each tapped tag is asked an id and a label. With it, the components
+are taken in order from the list file (``id,label`` lines; ``#`` comments and blank lines
+skipped; no label means label = id) and the user just taps one tag per prompt. The registry is
+saved after every tag, so an interrupted session resumes where it stopped: components already
+enrolled are skipped. A tag that is already enrolled is refused with what it is, and the user
+taps another.
+
+Tags come from a :data:`TagSource`: any iterable of ``TagPlaced`` events. On a real board it
+is the profile's reader (``--reader`` names it: ``seat2`` or ``seat2 reader``; default the
+first one), read by :class:`firmware_py.rfid.TagReader` on its thread; on a simulated board
+the tag ids are typed in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import queue
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from pathlib import Path
+
+from firmware_py.errors import HardwareError
+from firmware_py.events import DeviceStatus, InputEvent, TagPlaced
+from firmware_py.profile import DEFAULT_PROFILE, load_profile
+from firmware_py.specs import BoardProfile, Clock, ReaderSpec
+from services.referee.doctor import ReaderLike
+from services.referee.tags import (
+    TagEntry,
+    TagRegistry,
+    TagRegistryError,
+    check_label,
+    check_name,
+    normalize_tag,
+)
+
+log = logging.getLogger(__name__)
+
+TagSource = Iterable[TagPlaced]
+"""Where tags come from: iterating yields one ``TagPlaced`` per placement; the end stops."""
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+ReaderFactory = Callable[[ReaderSpec, str, Callable[[InputEvent], None], Clock], ReaderLike]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("enroll", help="tap RFID tags and name them (builds a tag registry)")
+    parser.add_argument("--tags", required=True, metavar="FILE", help="the registry file")
+    parser.add_argument("--game", required=True, help="game id, e.g. intruder-escape")
+    parser.add_argument("--kind", required=True, help="kind of component, e.g. character")
+    parser.add_argument(
+        "--board",
+        default=DEFAULT_PROFILE,
+        metavar="PROFILE",
+        help="board profile name or path (default: %(default)s)",
+    )
+    parser.add_argument("--reader", metavar="NAME", help="reader to use (default: the first)")
+    parser.add_argument(
+        "--from-list",
+        dest="from_list",
+        metavar="FILE",
+        help="take ids and labels in order from FILE (id,label lines)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, *, ask: Ask = input, say: Say = print) -> int:
+    try:
+        check_name("game", args.game)
+        check_name("kind", args.kind)
+        registry = TagRegistry.load(args.tags, missing_ok=True)
+        items = read_list(Path(args.from_list)) if args.from_list else None
+        profile = load_profile(args.board)
+        spec, seat = pick_reader(profile, args.reader)
+    except (TagRegistryError, HardwareError, ValueError) as exc:
+        say(f"refbox enroll: {exc}")
+        return 1
+    done = 0
+    try:
+        with open_tag_source(profile, spec, seat, ask=ask, say=say) as tags:
+            done = enroll(
+                registry, tags, game=args.game, kind=args.kind, items=items, ask=ask, say=say
+            )
+    except (TagRegistryError, HardwareError) as exc:
+        say(f"refbox enroll: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        say(f"\nstopped; {len(registry)} tags in {args.tags} (run again to go on)")
+        return 130
+    say(f"{done} tag(s) enrolled; {len(registry)} tags in {args.tags}")
+    return 0
+
+
+def enroll(
+    registry: TagRegistry,
+    tags: TagSource,
+    *,
+    game: str,
+    kind: str,
+    items: list[tuple[str, str]] | None = None,
+    ask: Ask = input,
+    say: Say = print,
+) -> int:
+    """Enroll tags from ``tags`` into ``registry`` (saved after each); returns how many."""
+    check_name("game", game)
+    check_name("kind", kind)
+    stream = iter(tags)
+    if items is None:
+        return _enroll_asking(registry, stream, game, kind, ask, say)
+    todo = [(cid, label) for cid, label in items if registry.find(game, kind, cid) is None]
+    say(f"{len(items) - len(todo)} of {len(items)} already enrolled, {len(todo)} to go")
+    for number, (cid, label) in enumerate(todo, 1):
+        say(f"[{number}/{len(todo)}] tap the tag for {label} ({kind} {cid})")
+        if not _take_tag(registry, stream, TagEntry("-", game, kind, cid, label), say):
+            return number - 1
+    return len(todo)
+
+
+def _enroll_asking(
+    registry: TagRegistry, stream: Iterator[TagPlaced], game: str, kind: str, ask: Ask, say: Say
+) -> int:
+    done = 0
+    while True:
+        say(f"tap a tag to enroll as a {kind} of {game} (Ctrl-C to finish)")
+        event = _next_new_tag(registry, stream, say)
+        if event is None:
+            return done
+        while True:
+            try:
+                cid = ask(f"{kind} id for tag {event.tag} (empty: skip): ").strip()
+                if not cid:
+                    say("skipped")
+                    break
+                known = registry.find(game, kind, cid)
+                if known is not None:
+                    say(f"{game} {kind} {cid} already has tag {known.tag}; choose another id")
+                    continue
+                check_name("id", cid)
+                label = ask(f"label for {cid} [{cid}]: ").strip() or cid
+            except EOFError:
+                return done
+            except ValueError as exc:
+                say(f"refused: {exc}")
+                continue
+            if _save(registry, TagEntry(event.tag, game, kind, cid, label), say):
+                done += 1
+                break
+
+
+def _take_tag(
+    registry: TagRegistry, stream: Iterator[TagPlaced], template: TagEntry, say: Say
+) -> bool:
+    while True:
+        event = _next_new_tag(registry, stream, say)
+        if event is None:
+            return False
+        if _save(registry, replace(template, tag=event.tag), say):
+            return True
+
+
+def _next_new_tag(registry: TagRegistry, stream: Iterator[TagPlaced], say: Say) -> TagPlaced | None:
+    for event in stream:
+        try:
+            tag = normalize_tag(event.tag)
+        except ValueError as exc:
+            say(f"ignored: {exc}")
+            continue
+        known = registry.lookup(tag)
+        if known is None:
+            return TagPlaced(event.seat, event.reader, tag, event.at)
+        say(f"tag {known.tag} is already enrolled as {known.describe()}; tap another tag")
+    say("no more tags")
+    return None
+
+
+def _save(registry: TagRegistry, entry: TagEntry, say: Say) -> bool:
+    try:
+        saved = registry.add(entry)
+    except ValueError as exc:
+        say(f"refused: {exc}")
+        return False
+    registry.save()
+    say(f"saved: {saved.tag} = {saved.describe()}")
+    return True
+
+
+def read_list(path: Path) -> list[tuple[str, str]]:
+    """``id,label`` lines of ``path`` in order; ``ValueError`` names the file and line."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror}") from exc
+    items: list[tuple[str, str]] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        cid, _, label = (part.strip() for part in line.partition(","))
+        try:
+            check_name("id", cid)
+            check_label(label or cid)
+        except ValueError as exc:
+            raise ValueError(f"{path}:{number}: {exc}") from exc
+        if cid in seen:
+            raise ValueError(f"{path}:{number}: id {cid!r} is already on line {seen[cid]}")
+        seen[cid] = number
+        items.append((cid, label or cid))
+    return items
+
+
+def pick_reader(profile: BoardProfile, name: str | None) -> tuple[ReaderSpec, str]:
+    """The reader called ``name`` (reader or seat name; None: the first) and its seat."""
+    readers = [(s.reader, s.name) for s in profile.seats if s.reader is not None]
+    if profile.table_reader is not None:
+        readers.append((profile.table_reader, "table"))
+    for spec, seat in readers:
+        if name is None or name in (spec.name, seat):
+            return spec, seat
+    known = ", ".join(seat for _, seat in readers) or "none"
+    what = f"no reader named {name!r}" if name else "no reader"
+    raise ValueError(f"{what} in board profile {profile.name}; readers: {known}")
+
+
+@contextlib.contextmanager
+def open_tag_source(
+    profile: BoardProfile,
+    spec: ReaderSpec,
+    seat: str,
+    *,
+    ask: Ask = input,
+    say: Say = print,
+    reader_factory: ReaderFactory | None = None,
+) -> Iterator[TagSource]:
+    """Typed tag ids on a simulated board, else the real reader (started, stopped at exit)."""
+    if profile.simulated:
+        yield typed_tags(spec, seat, ask=ask, say=say)
+        return
+    if reader_factory is None:
+        from firmware_py.rfid import TagReader
+
+        reader_factory = TagReader
+    events: queue.Queue[InputEvent] = queue.Queue()
+    reader = reader_factory(spec, seat, events.put, time.monotonic)
+    reader.start()
+    say(f"reading tags on {spec.name} ({spec.port})")
+    try:
+        yield queued_tags(events, say)
+    finally:
+        reader.stop()
+
+
+def queued_tags(events: queue.Queue[InputEvent], say: Say) -> Iterator[TagPlaced]:
+    """``TagPlaced`` events from a reader's queue, reporting readers going off- and online."""
+    while True:
+        try:
+            event = events.get(timeout=0.5)
+        except queue.Empty:
+            continue
+        if isinstance(event, TagPlaced):
+            yield event
+        elif isinstance(event, DeviceStatus):
+            state = "back online" if event.online else f"offline: {event.reason}"
+            say(f"{event.device} ({event.path}) {state}")
+
+
+def typed_tags(
+    spec: ReaderSpec, seat: str, *, ask: Ask = input, say: Say = print
+) -> Iterator[TagPlaced]:
+    """Tag ids typed at the keyboard (simulated boards); ends on an empty line or EOF."""
+    while True:
+        try:
+            text = ask("tag id (simulated reader; empty: finish): ").strip()
+        except EOFError:
+            return
+        if not text:
+            return
+        try:
+            tag = normalize_tag(text)
+        except ValueError as exc:
+            say(str(exc))
+            continue
+        yield TagPlaced(seat, spec.name, tag, time.monotonic())
