@@ -173,7 +173,8 @@ class MemoryOutput:
         """Nothing to release."""
 
 
-def _slug(name: str) -> str:
+def file_slug(name: str) -> str:
+    """A screen name as a file name part: "seat1 screen" -> "seat1-screen"."""
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "screen"
 
 
@@ -193,7 +194,7 @@ class CaptureOutput:
         if device is None:
             from luma.emulator.device import capture
 
-            template = str(self.directory / f"{_slug(screen.name)}_{{0:06}}.png")
+            template = str(self.directory / f"{file_slug(screen.name)}_{{0:06}}.png")
             w, h = screen.size
             device = capture(width=w, height=h, mode="RGB", transform="none", scale=1,
                              file_template=template)

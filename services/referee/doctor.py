@@ -149,7 +149,7 @@ class Doctor:
             try:
                 screen = self._devices().open_screen(spec)
                 self._screens[spec.name] = screen
-                screen.show(_text_image(spec, [label, spec.path]))
+                screen.show(identification_image(spec, label))
             except HardwareError as exc:
                 results.append(
                     Check(spec.name, spec.path, "FAIL", exc.message, _screen_hints(spec))
@@ -358,6 +358,11 @@ def _screens_with_labels(profile: BoardProfile) -> list[tuple[ScreenSpec, str]]:
         if s is not None
     ]
     return found
+
+
+def identification_image(spec: ScreenSpec, label: str) -> Image.Image:
+    """What the doctor shows on a screen to identify it: its label and its bus path."""
+    return _text_image(spec, [label, spec.path])
 
 
 def _text_image(spec: ScreenSpec, lines: list[str]) -> Image.Image:
