@@ -105,6 +105,7 @@ class Option:
     choices: tuple[OptionValue, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""  # short name for a 21-column screen (the key if empty)
 
     @property
     def kind(self) -> type:
@@ -175,6 +176,7 @@ class GameInfo:
     options: tuple[Option, ...]
     summary: str
     rules: str  # where the rules spec lives, e.g. "shared/rules/decktet-escape.md"
+    chance: tuple[str, ...] = ()  # kinds of chance prompts the game uses: roll, flip, ...
 
     def option(self, key: str) -> Option:
         for option in self.options:
@@ -212,6 +214,15 @@ class SeatAction(Action):
     @property
     def actor(self) -> int | None:
         return self.seat
+
+
+@dataclass(frozen=True)
+class EndGame(Action):
+    """The table ends the game early (the box's "End game", confirmed). Every engine accepts
+    it while the game runs: the outcome becomes ``abandoned`` and the views reveal all."""
+
+    type: ClassVar[str] = "end_game"
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -467,6 +478,7 @@ class Draw(ChancePrompt):
 
 Prompt = SeatPrompt | ChancePrompt
 CHANCE_ACTIONS: tuple[type[Action], ...] = (RollResult, FlipResult, ShuffleResult, DrawResult)
+BOX_ACTIONS: tuple[type[Action], ...] = (EndGame,)
 
 
 # --------------------------------------------------------------------------------------------
@@ -542,7 +554,7 @@ class Game(ABC):
 
     def parse_action(self, data: object) -> Action:
         """Build an action from its JSON form (player or chance)."""
-        return action_from_json(self.action_types + CHANCE_ACTIONS, data)
+        return action_from_json(self.action_types + CHANCE_ACTIONS + BOX_ACTIONS, data)
 
 
 # --------------------------------------------------------------------------------------------

@@ -166,6 +166,18 @@ class Journal:
                 self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
         return seq
 
+    def update_settings(self, game_id: int, changes: dict[str, Any]) -> None:
+        """Merge ``changes`` into the game's settings (the box's own data: seats, paused)."""
+        with self._transaction():
+            row = self._db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise JournalError(self.path, f"there is no game {game_id} in this journal")
+            settings = {**json.loads(row[0]), **changes}
+            self._db.execute(
+                "UPDATE games SET settings = ?, updated = ? WHERE id = ?",
+                (_dump(settings), _now(), game_id),
+            )
+
     def set_status(self, game_id: int, status: str, outcome: dict[str, Any] | None = None) -> None:
         self._check_status(status)
         with self._transaction():

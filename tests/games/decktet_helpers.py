@@ -60,6 +60,14 @@ def all_cards(state: EscapeState) -> list[str]:
 def invariants(state: Any) -> None:
     if state.phase == "deal":
         return
+    if state.physical:
+        on_table = all_cards(state)  # hands and draw pile are empty: the box never knows them
+        assert max(Counter(on_table).values(), default=1) == 1, "a card seen twice"
+        hidden = sum(state.hand_sizes) + state.draw_left
+        assert len(on_table) + hidden == 45, "cards lost or invented"
+        assert all(0 <= n <= 5 for n in state.hand_sizes) and state.draw_left >= 0
+        assert 0 <= state.tokens <= state.token_total
+        return
     counts = Counter(all_cards(state))
     assert sorted(counts) == sorted(DECK.ids), "cards lost or invented"
     assert max(counts.values()) == 1, f"cards in two places: {counts.most_common(2)}"

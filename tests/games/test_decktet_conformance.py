@@ -61,3 +61,14 @@ def test_any_options_keep_the_invariants(players, seed, variants, decisions, tok
     if not variants["dark_of_the_storm"]:
         options["tokens"] = tokens
     harness().playout(players, options, seed=seed, full=True)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_physical_cards_playouts(players: int) -> None:
+    """With the players' own deck the box tracks only the table: 45 cards still add up."""
+    check = harness()
+    for seed in range(80):
+        options = {"cards": "physical", "rat_warren": seed % 3 == 0,
+                   "bowels_of_the_ship": seed % 4 == 0}
+        check.playout(players, options, seed=seed, full=seed < 5)
+    assert check.stats["games"] == 80

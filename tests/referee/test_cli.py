@@ -53,7 +53,7 @@ def test_games_lists_player_counts_and_options():
     (["--players", "3", "--option", "tokens=many"],
      "option 'tokens' cannot be 'many': it must be a whole number from 1 to 20"),
     (["--players", "3", "--option", "speed=3"],
-     "decktet-escape has no option 'speed'; options are: tokens, first_player, "
+     "decktet-escape has no option 'speed'; options are: cards, tokens, first_player, "
      "bowels_of_the_ship, dark_of_the_storm, rat_warren, every_man_for_himself, "
      "declare_route_before_reveal, boat_must_match, allow_empty_clues, hanabi_strict_discard, "
      "end_on_empty_hand, allow_two_players, narration"),
@@ -111,3 +111,26 @@ def test_interactive_play_in_the_terminal():
     assert "choose a number from 1 to" in out
     assert "refused: there is nothing to undo [UNDO-EMPTY]" in out
     assert "* clue_given:" in out
+
+
+def test_journal_lists_games_and_exports_transcripts(tmp_path):
+    path = str(tmp_path / "j.sqlite")
+    refbox("play", "decktet-escape", "--players", "4", "--seed", "2", "--journal", path,
+           "--json", stdin='{"cmd": "act", "seat": 0, "action": {"type": "discard", "slot": 1}}\n')
+    listing = refbox("journal", "list", "--journal", path)
+    assert listing.returncode == 0
+    assert listing.stdout.startswith("   1  decktet-escape   4 players  running       2 rows")
+    assert json.loads(refbox("journal", "list", "--journal", path, "--json").stdout)[0][
+        "status"] == "running"
+    out = tmp_path / "t.json"
+    assert refbox("journal", "export", "1", "--journal", path, "--out", str(out)).returncode == 0
+    transcript = json.loads(out.read_text())
+    assert transcript["secrets_included"] is False
+    assert [m["says"] for m in transcript["moves"]] == [
+        "the box shuffles the 45 cards and deals", "Seat 1 discards the card in slot 2"]
+    missing = refbox("journal", "export", "9", "--journal", path)
+    assert missing.returncode == 2
+    assert missing.stderr.strip().endswith("there is no game 9 in this journal [JOURNAL]")
+    nofile = refbox("journal", "list", "--journal", str(tmp_path / "none.sqlite"))
+    assert nofile.stderr.strip() == (f"refbox journal: there is no journal file "
+                                     f"{tmp_path / 'none.sqlite'} [BOX]")

@@ -81,8 +81,8 @@ def test_malformed_commands_get_a_clear_error(journal, command, message):
 
 
 @pytest.mark.parametrize(("action", "message"), [
-    ({"type": "jump"}, "unknown action type 'jump'; allowed: clue, discard, draw, flip, give, "
-                       "lose, place, play, roll, shuffle"),
+    ({"type": "jump"}, "unknown action type 'jump'; allowed: clue, discard, discard_card, draw, "
+                       "end_game, flip, give, lose, place, play, play_card, roll, shuffle"),
     ({"type": "play"}, "'play' needs the field 'slot'"),
     ({"type": "play", "slot": "2"}, "'play'.slot must be a whole number, not '2'"),
     ({"type": "play", "slot": 1, "card": "x"},

@@ -37,6 +37,23 @@ class Play(SeatAction):
 
 
 @dataclass(frozen=True)
+class PlayCard(SeatAction):
+    """With physical cards (option ``cards=physical``): play this card (its tag was read)."""
+
+    type: ClassVar[str] = "play_card"
+    card: str
+    route: int | None = None
+
+
+@dataclass(frozen=True)
+class DiscardCard(SeatAction):
+    """With physical cards: discard this card and return a token."""
+
+    type: ClassVar[str] = "discard_card"
+    card: str
+
+
+@dataclass(frozen=True)
 class Discard(SeatAction):
     """Discard the card in ``slot`` and return a token to the cup (R-EX-16)."""
 
@@ -68,7 +85,7 @@ class LoseRoute(SeatAction):
     route: int
 
 
-ACTION_TYPES = (Clue, Play, Discard, PlaceOn, GiveRoute, LoseRoute)
+ACTION_TYPES = (Clue, Play, Discard, PlayCard, DiscardCard, PlaceOn, GiveRoute, LoseRoute)
 
 # ----------------------------------------------------------------------------------- events
 
@@ -98,7 +115,7 @@ class CardRevealed(Event):
     type: ClassVar[str] = "card_revealed"
     reveals: ClassVar[bool] = True
     seat: int
-    slot: int
+    slot: int | None  # None with physical cards (the box never knew the slot)
     card: str
     group: str
     by: str  # "play" or "discard"

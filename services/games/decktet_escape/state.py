@@ -15,6 +15,7 @@ from services.games.core import (
     JSON,
     Action,
     ChanceAction,
+    EndGame,
     Event,
     GameInfo,
     IllegalAction,
@@ -28,6 +29,7 @@ from services.games.core import (
     State,
 )
 from services.games.decktet_escape import actions as a
+from services.games.decktet_escape import physical
 from services.games.decktet_escape.deck import BOAT, CORRIDOR, GUARD, KEY, SUITS, Card, Deck
 
 HAND_SIZE = 5
@@ -50,6 +52,8 @@ class EscapeState(State):
     phase: str = "deal"
     draw: list[str] = field(default_factory=list)  # index 0 is the top
     hands: list[list[str]] = field(default_factory=list)
+    hand_sizes: list[int] = field(default_factory=list)  # physical cards: sizes only
+    draw_left: int = 0  # physical cards: cards left in the players' draw pile
     marks: dict[str, list[str]] = field(default_factory=dict)  # card -> clues that touched it
     not_marks: dict[str, list[str]] = field(default_factory=dict)  # card -> clues that missed it
     discard: list[str] = field(default_factory=list)
@@ -117,10 +121,19 @@ class EscapeState(State):
     def _clue_slots(self, target: int, about: str) -> tuple[int, ...]:
         return tuple(i for i, c in enumerate(self.hands[target]) if _matches(self.card(c), about))
 
+    @property
+    def physical(self) -> bool:
+        return self.options["cards"] == "physical"
+
+    def hand_size(self, seat: int) -> int:
+        return self.hand_sizes[seat] if self.physical else len(self.hands[seat])
+
     def _can_clue(self, seat: int) -> bool:
         if self.tokens < 1:
             return False
         others = [t for t in range(self.players) if t != seat]
+        if self.physical:
+            return any(self.hand_sizes[t] > 0 for t in others)
         if self.options["allow_empty_clues"]:
             return bool(others)
         return any(self.card(c).group != GUARD for t in others for c in self.hands[t])
@@ -159,6 +172,8 @@ class EscapeState(State):
             return [a.GiveRoute(seat, s) for s in self.choices]
         if self.phase == "lose":
             return [a.LoseRoute(seat, r) for r in self.choices]
+        if self.physical:
+            return physical.legal(self, seat)
         found: list[Action] = []
         if self.tokens >= 1:
             for target in range(self.players):
@@ -180,6 +195,11 @@ class EscapeState(State):
     def apply(self, action: Action) -> list[Event]:
         if self.result is not None:
             raise IllegalAction(self.result.rule, f"the game is over: {self.result.reason}")
+        if isinstance(action, EndGame):
+            events: list[Event] = []
+            reason = action.reason or "the table ended the game"
+            self._end("abandoned", (), "BOX-END", reason, events)
+            return events
         if self.phase == "deal":
             return self._deal(action)
         if isinstance(action, ChanceAction):
@@ -200,9 +220,9 @@ class EscapeState(State):
             "give": self._give_choice,
             "lose": self._lose_choice,
         }[self.phase]
-        events: list[Event] = []
-        handler(action, events)
-        return events
+        result: list[Event] = []
+        handler(action, result)
+        return result
 
     # ------------------------------------------------------------------ setup
 
@@ -229,7 +249,9 @@ class EscapeState(State):
     # ------------------------------------------------------------------ the turn
 
     def _turn_action(self, action: Action, events: list[Event]) -> None:
-        if isinstance(action, a.Clue):
+        if self.physical:
+            physical.turn(self, action, events)
+        elif isinstance(action, a.Clue):
             self._clue(action, events)
         elif isinstance(action, a.Play):
             self._play(action, events)
@@ -241,20 +263,8 @@ class EscapeState(State):
             )
 
     def _clue(self, action: a.Clue, events: list[Event]) -> None:
-        self._check_seat(action.target, "target")
-        if action.target == action.seat:
-            raise IllegalAction("R-EX-06", "a clue must be given to another player, not yourself")
-        if self.tokens < 1:
-            raise IllegalAction("R-EX-06", "no clue token is left in the cup: play or discard")
+        self._check_clue(action)
         about = action.about
-        if about in ("guard", "excuse", "the-excuse"):
-            raise IllegalAction("R-EX-07", "the Guard can never be named in a clue")
-        if about not in CLUE_WORDS:
-            raise IllegalAction(
-                "R-EX-06",
-                f"{about!r} is not a clue: name a card type (key, corridor, boat) "
-                f"or a suit ({', '.join(SUITS)})",
-            )
         slots = self._clue_slots(action.target, about)
         if not slots and not self.options["allow_empty_clues"]:
             raise IllegalAction(
@@ -273,9 +283,29 @@ class EscapeState(State):
         events.append(a.ClueGiven(action.seat, action.target, about, slots, self.tokens))
         self._next_turn(events)
 
+    def _check_clue(self, action: a.Clue) -> None:
+        self._check_seat(action.target, "target")
+        if action.target == action.seat:
+            raise IllegalAction("R-EX-06", "a clue must be given to another player, not yourself")
+        if self.tokens < 1:
+            raise IllegalAction("R-EX-06", "no clue token is left in the cup: play or discard")
+        about = action.about
+        if about in ("guard", "excuse", "the-excuse"):
+            raise IllegalAction("R-EX-07", "the Guard can never be named in a clue")
+        if about not in CLUE_WORDS:
+            raise IllegalAction(
+                "R-EX-06",
+                f"{about!r} is not a clue: name a card type (key, corridor, boat) "
+                f"or a suit ({', '.join(SUITS)})",
+            )
+
     def _play(self, action: a.Play, events: list[Event]) -> None:
         self._check_slot(action.slot, "play")
-        declared = action.route
+        self._check_declared(action.route)
+        card = self._take(action.seat, action.slot, "play", events)
+        self._played(card, action.route, events)
+
+    def _check_declared(self, declared: int | None) -> None:
         if not self.options["declare_route_before_reveal"] and declared is not None:
             raise IllegalAction(
                 "A-EX-03",
@@ -284,7 +314,8 @@ class EscapeState(State):
             )
         if declared is not None and self._route(declared) is None:
             raise IllegalAction("R-EX-11", f"there is no route {declared} in progress")
-        card = self._take(action.seat, action.slot, "play", events)
+
+    def _played(self, card: str, declared: int | None, events: list[Event]) -> None:
         self.revealed = card
         if self.options["declare_route_before_reveal"]:
             self._resolve_declared(card, declared, events)
@@ -337,14 +368,21 @@ class EscapeState(State):
     def _discard(self, action: a.Discard, events: list[Event]) -> None:
         self._check_slot(action.slot, "discard")
         if self.options["hanabi_strict_discard"] and self.tokens >= self.token_total:
-            raise IllegalAction(
-                "R-EX-16",
-                "all tokens are in the cup: discarding is not allowed (hanabi_strict_discard)",
-            )
+            self._refuse_strict_discard()
         card = self._take(action.seat, action.slot, "discard", events)
+        self._discarded(action.seat, card, events)
+
+    @staticmethod
+    def _refuse_strict_discard() -> None:
+        raise IllegalAction(
+            "R-EX-16",
+            "all tokens are in the cup: discarding is not allowed (hanabi_strict_discard)",
+        )
+
+    def _discarded(self, seat: int, card: str, events: list[Event]) -> None:
         self.discard.append(card)
         self.tokens = min(self.token_total, self.tokens + 1)
-        events.append(a.Discarded(action.seat, card, self.tokens))
+        events.append(a.Discarded(seat, card, self.tokens))
         if self.card(card).group == GUARD:
             self.revealed = card
             self._lose_longest(card, "the Guard was discarded", "R-EX-17", events)
@@ -466,7 +504,9 @@ class EscapeState(State):
         self.revealed = None
         self.choices = []
         self.phase = "turn"
-        if self.draw:
+        if self.physical:
+            physical.draw(self, events)
+        elif self.draw:
             self.hands[self.active].append(self.draw.pop(0))
             events.append(a.CardDrawn(self.active, len(self.draw)))
         if self.options["narration"]:
@@ -476,7 +516,7 @@ class EscapeState(State):
     def _next_turn(self, events: list[Event]) -> None:
         self.active = (self.active + 1) % self.players
         self.turn += 1
-        hand = self.hands[self.active]
+        hand = self.hand_size(self.active)
         stuck = not hand and (self.options["end_on_empty_hand"] or not self._can_clue(self.active))
         if not stuck:
             events.append(a.TurnStarted(self.active))
@@ -523,6 +563,9 @@ class EscapeState(State):
     def view(self, seat: int | None) -> JSON:
         over = self.phase == "over"
         hands = []
+        if self.physical:  # the box never knows a hand: sizes only
+            hands = [{"seat": s, "size": n, "hidden": True, "slots": []}
+                     for s, n in enumerate(self.hand_sizes)]
         for s, hand in enumerate(self.hands):
             hidden = not over and (seat is None or s == seat)
             hands.append(
@@ -542,7 +585,7 @@ class EscapeState(State):
             "turn": self.turn,
             "tokens": self.tokens,
             "token_total": self.token_total,
-            "draw_count": len(self.draw),
+            "draw_count": self.draw_left if self.physical else len(self.draw),
             "discard": [self.card(c).public() for c in self.discard],
             "routes": [self._route_view(r) for r in self.routes],
             "route_limit": self.route_limit(),
@@ -561,6 +604,8 @@ class EscapeState(State):
         }
         if over:
             data["draw"] = [self.card(c).public() for c in self.draw]
+        if self.physical:
+            data["unseen"] = physical.unseen(self)
         return data
 
     def _slot_view(self, slot: int, card: str, hidden: bool) -> JSON:
@@ -612,6 +657,8 @@ class EscapeState(State):
             "phase": self.phase,
             "draw": list(self.draw),
             "hands": [list(h) for h in self.hands],
+            "hand_sizes": list(self.hand_sizes),
+            "draw_left": self.draw_left,
             "marks": {k: list(v) for k, v in self.marks.items()},
             "not_marks": {k: list(v) for k, v in self.not_marks.items()},
             "discard": list(self.discard),
@@ -641,6 +688,8 @@ class EscapeState(State):
             phase=str(data["phase"]),
             draw=list(data["draw"]),
             hands=[list(h) for h in data["hands"]],
+            hand_sizes=[int(n) for n in data["hand_sizes"]],
+            draw_left=int(data["draw_left"]),
             marks={k: list(v) for k, v in data["marks"].items()},
             not_marks={k: list(v) for k, v in data["not_marks"].items()},
             discard=list(data["discard"]),

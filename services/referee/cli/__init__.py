@@ -13,9 +13,9 @@ from types import ModuleType
 
 
 def _subcommands() -> list[ModuleType]:
-    from services.referee.cli import doctor, enroll, games_cmd, play
+    from services.referee.cli import doctor, enroll, games_cmd, journal_cmd, play, run, sim
 
-    return [games_cmd, play, enroll, doctor]
+    return [sim, run, games_cmd, play, journal_cmd, enroll, doctor]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,16 +1,43 @@
-"""Per-game table parts of the box: how a game's views look as text (and, later, on screens).
+"""Per-game table parts of the box: text for the terminal, and a flow (buttons and tags to
+actions, views to screens) for the table UI.
 
-``text_renderer(game_id)`` returns a function turning a view into lines for the terminal;
-games without one get a readable JSON dump.
+``text_renderer(game_id)`` turns a view into terminal lines (a JSON dump for games without
+one); ``make_flow(game_id, ...)`` builds the game's table flow; ``table_options(info)`` lists
+the options the box adds to a game's own (how chance is resolved).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from services.games.core import GameInfo
+
+if TYPE_CHECKING:
+    from services.referee.box.flow import Flow
 
 TextRenderer = Callable[[dict[str, Any]], list[str]]
+
+
+@dataclass(frozen=True)
+class TableOption:
+    """An option of the box rather than of the rules (shown with the game's options)."""
+
+    key: str
+    default: str
+    choices: tuple[str, ...]
+    help: str
+    label: str = ""
+
+
+DICE = TableOption("dice", "box", ("box", "players"),
+                   "box: the box rolls; players: roll real dice and enter the faces", "Dice")
+
+
+def table_options(info: GameInfo) -> tuple[TableOption, ...]:
+    return (DICE,) if {"roll", "flip"} & set(info.chance) else ()
 
 
 def text_renderer(game_id: str) -> TextRenderer:
@@ -19,6 +46,14 @@ def text_renderer(game_id: str) -> TextRenderer:
 
         return render
     return _json_lines
+
+
+def make_flow(game_id: str) -> Flow:
+    if game_id == "decktet-escape":
+        from services.referee.tables.decktet_escape.flow import EscapeFlow
+
+        return EscapeFlow()
+    raise KeyError(f"no table flow for {game_id!r} yet")
 
 
 def _json_lines(view: dict[str, Any]) -> list[str]:

@@ -1,0 +1,1 @@
+"""The box: the table UI on the screens, the event loop and the daemon (``refbox run``)."""

@@ -1,0 +1,231 @@
+"""The daemon: one composition root that starts the box's parts in order and stops them in
+reverse, and the loop that applies input in order on one thread.
+
+    journal -> tag registry -> screens -> pins and buttons -> readers -> feedback -> table
+    (boot: resume or offer the unfinished game) -> first frames -> READY=1
+
+Hardware callbacks only put :mod:`firmware_py.events` on ``self.events``. :meth:`Box.step`
+takes what is queued, lets time pass for the buttons (hold, double press), the feedback and
+the table, and sends every screen whose picture changed. :meth:`Box.run` repeats it until
+asked to stop, pinging the systemd watchdog only while steps complete. Scripts and tests call
+:meth:`Box.step` themselves with a fake clock, so they run the daemon's own code.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import threading
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from firmware_py.buttons import BoardButtons
+from firmware_py.events import InputEvent
+from firmware_py.specs import BoardProfile, Clock
+from services.games.core import Rng
+from services.games.registry import Registry
+from services.referee.box.devices import Backends, Reader, ScreenDevice, screen_slots
+from services.referee.box.render import Canvas
+from services.referee.box.table import Seat, Table
+from services.referee.journal import Journal
+from services.referee.tags import TagRegistry, TagRegistryError
+
+log = logging.getLogger(__name__)
+
+TICK = 0.02  # s between button/feedback ticks when nothing else is due
+JOURNAL = "refbox.sqlite"
+TAGS = "tags.toml"
+
+
+class Notify:
+    """What the daemon tells its supervisor (systemd's notify protocol, or nothing)."""
+
+    def ready(self, status: str = "") -> None: ...
+
+    def status(self, text: str) -> None: ...
+
+    def watchdog(self) -> None: ...
+
+    def stopping(self) -> None: ...
+
+
+class Box:
+    def __init__(self, profile: BoardProfile, data_dir: str | Path, *, registry: Registry,
+                 backends: Backends, clock: Clock, rng: Rng, notify: Notify | None = None) -> None:
+        self.profile = profile
+        self.data_dir = Path(data_dir)
+        self.registry = registry
+        self.backends = backends
+        self.clock = clock
+        self.rng = rng
+        self.notify = notify or Notify()
+        self.events: queue.Queue[InputEvent] = queue.Queue()
+        self.screens: dict[str, ScreenDevice] = {}
+        self.readers: list[Reader] = []
+        self.shown: dict[str, bytes] = {}
+        self.images: dict[str, Any] = {}  # each screen's last frame (captures, tests)
+        self.texts: dict[str, list[str]] = {}  # what each screen's last frame says (tests)
+        self.table: Table | None = None
+        self._stack = ExitStack()
+        self._buttons: BoardButtons | None = None
+        self._feedback: Any = None
+
+    # ------------------------------------------------------------------ start and stop
+
+    def start(self) -> None:
+        """Open every part in order; on any failure, close what was opened and re-raise."""
+        try:
+            self._start()
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(self) -> None:
+        stack = self._stack
+        self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        journal = stack.enter_context(Journal(str(self.data_dir / JOURNAL)))
+        tags = self._load_tags()
+        self.screens = self.backends.screens(screen_slots(self.profile), self.clock,
+                                             self.events.put)
+        stack.callback(self._close_screens)
+        factory = self.backends.pin_factory(self.profile)
+        self._buttons = stack.enter_context(
+            BoardButtons(self.profile, self.events.put, self.clock, factory))
+        for seat in self.profile.seats:
+            if seat.reader is not None:
+                self.readers.append(
+                    self.backends.reader(seat.reader, seat.name, self.events.put, self.clock))
+        if self.profile.table_reader is not None:
+            self.readers.append(self.backends.reader(self.profile.table_reader, "table",
+                                                     self.events.put, self.clock))
+        if self.backends.threaded_readers:
+            for reader in self.readers:
+                reader.start()
+        stack.callback(self._stop_readers)
+        self._feedback = self.backends.feedback(self.profile, factory, self.clock)
+        stack.callback(self._feedback.close)
+        for closer in self.backends.closers:
+            stack.callback(closer)
+        seats = [Seat(s.name, s.label) for s in self.profile.seats]
+        lookup = (lambda tag: _lookup(tags, tag)) if tags is not None else None
+        self.table = Table(self.registry, journal, seats, self.rng, cue=self._cue,
+                           lookup=lookup)
+        self.table.boot()
+        self.render()
+        self.notify.ready(f"{self.profile.name}: ready")
+        log.info("refbox ready on board %s (%d seats)", self.profile.name, len(seats))
+
+    def _load_tags(self) -> TagRegistry | None:
+        path = self.data_dir / TAGS
+        try:
+            return TagRegistry.load(path, missing_ok=True)
+        except TagRegistryError as error:
+            log.error("tag registry not used: %s", error)
+            return None
+
+    def close(self) -> None:
+        """Stop every part, in reverse order of starting."""
+        self._stack.close()
+
+    def _close_screens(self) -> None:
+        for screen in self.screens.values():
+            screen.close()
+
+    def _stop_readers(self) -> None:
+        if self.backends.threaded_readers:
+            for reader in self.readers:
+                reader.stop()
+
+    # ------------------------------------------------------------------ the loop
+
+    def step(self, wait: float = 0.0) -> int:
+        """Handle queued input (waiting up to ``wait`` s for some), let time pass, redraw.
+
+        Returns how many input events were handled.
+        """
+        table = self._table()
+        handled = 0
+        try:
+            first: InputEvent | None = self.events.get(timeout=wait) if wait > 0 else None
+        except queue.Empty:
+            first = None
+        if first is not None:
+            table.handle(first, self.clock())
+            handled += 1
+        if self._buttons is not None:
+            self._buttons.tick(self.clock())  # holds and double presses that came due
+        if not self.backends.threaded_readers:
+            for reader in self.readers:
+                reader.step()
+        while True:
+            try:
+                event = self.events.get_nowait()
+            except queue.Empty:
+                break
+            table.handle(event, self.clock())
+            handled += 1
+        if self._feedback is not None:
+            self._feedback.tick(self.clock())
+        self.render()
+        return handled
+
+    def run(self, stop: threading.Event) -> None:
+        """Loop until ``stop`` is set, then finish: pause the game and say so on screen."""
+        while not stop.is_set():
+            self.step(wait=TICK)
+            self.notify.watchdog()
+        self.notify.stopping()
+        table = self._table()
+        table.pause()
+        self.render()
+
+    def render(self) -> None:
+        """Send every screen whose picture changed."""
+        frames = self._table().screens(self.clock())
+        for name, screen in self.screens.items():
+            canvas = frames.get(name) or Canvas()
+            data = canvas.image.tobytes()
+            if self.shown.get(name) == data and screen.online:
+                continue
+            screen.show(canvas.image)
+            self.shown[name] = data
+            self.images[name] = canvas.image
+            self.texts[name] = list(canvas.texts)
+
+    def _cue(self, name: str) -> None:
+        if self._feedback is not None:
+            self._feedback.play(name)
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise RuntimeError("the box is not started")
+        return self.table
+
+
+def _lookup(tags: TagRegistry, tag: str) -> tuple[str, str, str] | None:
+    entry = tags.lookup(tag)
+    return None if entry is None else (entry.game, entry.kind, entry.id)
+
+
+def install_stop_signals(stop: threading.Event) -> Callable[[], None]:
+    """SIGTERM and SIGINT set ``stop`` (the loop finishes its step first); returns undo."""
+    import signal
+
+    def handler(signum: int, frame: object) -> None:
+        log.info("signal %d: finishing the current step and pausing", signum)
+        stop.set()
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGINT)}
+
+    def restore() -> None:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+    return restore
+
+
+def default_data_dir() -> Path:
+    return Path(os.environ.get("REFBOX_DATA", Path.home() / ".local" / "share" / "refbox"))

@@ -1,0 +1,60 @@
+"""What a game plugs into the table: input to actions, views to screens.
+
+The table calls a flow with game seat numbers (0-based) and the live state; the flow reads
+the state only through ``view(seat)``, ``pending()``, ``legal_actions(seat)`` and
+``describe()`` — so a seat's screen can only show what that seat may know. A flow returns an
+action for the table to apply (and journal), or None when only its menus moved.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from services.games.core import Action, Event, GameError, State
+from services.referee.box.render import Canvas
+
+
+class Flow(ABC):
+    labels: Sequence[str] = ()  # game seat -> label shown on screens ("Seat 1", "North")
+
+    def start(self, labels: Sequence[str]) -> None:
+        self.labels = list(labels)
+
+    @abstractmethod
+    def reset(self, state: State) -> None:
+        """After every committed change (and after a resume): menus back to their start."""
+
+    @abstractmethod
+    def press(self, seat: int, role: str, state: State) -> Action | None:
+        """A short press of a seat's button."""
+
+    @abstractmethod
+    def hold(self, seat: int, role: str, state: State) -> Action | None:
+        """A button held down (hold ok = back)."""
+
+    def tag(self, seat: int, kind: str, component: str, state: State) -> Action | None:
+        """A registered tag placed on the seat's reader (kind and id from the registry)."""
+        return None
+
+    @abstractmethod
+    def refused(self, seat: int, error: GameError) -> None:
+        """The seat's action was refused: show why, on that seat's screen only."""
+
+    @abstractmethod
+    def announce(self, state: State, events: Sequence[Event]) -> str:
+        """One public line about what just happened (events are public)."""
+
+    @abstractmethod
+    def public(self, state: State, note: str) -> Canvas: ...
+
+    @abstractmethod
+    def seat(self, seat: int, state: State, shown: bool) -> Canvas:
+        """The seat's own screen; secrets only when ``shown`` (peek or deliberate reveal)."""
+
+    @abstractmethod
+    def reveal(self, seat: int, state: State) -> Canvas:
+        """After the game: everything that was hidden from this seat."""
+
+    def label(self, seat: int) -> str:
+        return self.labels[seat] if seat < len(self.labels) else f"Seat {seat + 1}"

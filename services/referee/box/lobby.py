@@ -1,0 +1,202 @@
+"""Before a game: choose the game and its options on the public screen, seats join with OK.
+
+Any seat's next/prev/ok drive the public menus. In the join step each seat presses OK to
+join (again to leave); a joined seat holds OK to start, and that seat plays first where the
+game has a ``first_player`` option (Escape!: "the table picks the first player", R-EX-04).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from services.games.core import Game, Option, OptionValue
+from services.games.registry import Registry
+from services.referee.box.menu import Item, Menu
+from services.referee.box.render import Canvas, title_and_lines
+from services.referee.tables import TableOption, table_options
+
+SET_BY_THE_TABLE = ("first_player",)
+
+
+@dataclass
+class Start:
+    """What the lobby hands the table when a game starts."""
+
+    game: Game
+    seats: list[str]  # profile seat names, in table order; game seat i = seats[i]
+    options: dict[str, OptionValue]
+    settings: dict[str, Any]  # the table's own options (e.g. dealt or physical cards)
+
+
+@dataclass
+class Lobby:
+    registry: Registry
+    seat_names: list[str]  # every seat of the board, clockwise
+    labels: dict[str, str]
+    step: str = "game"
+    game: Game | None = None
+    values: dict[str, Any] = field(default_factory=dict)
+    joined: list[str] = field(default_factory=list)
+    menu: Menu = field(init=False)
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        self.menu = self._game_menu()
+
+    # ------------------------------------------------------------------ menus
+
+    def _game_menu(self) -> Menu:
+        items = [Item(f"{g.info.title}", g) for g in self.registry]
+        return Menu("Choose a game", items, footer="NEXT move  OK choose")
+
+    def _settings(self) -> list[TableOption | Option]:
+        game = self.game
+        if game is None:
+            return []
+        shown = [o for o in game.info.options if o.key not in SET_BY_THE_TABLE]
+        return [*table_options(game.info), *shown]
+
+    def _options_menu(self, cursor: int = 0) -> Menu:
+        items = [Item(f"{_label(o)}: {_show(self.values[o.key])}", o)
+                 for o in self._settings()]
+        items.append(Item("Continue: seats join", "join"))
+        title = self.game.info.title if self.game else "Options"
+        return Menu(title, items, cursor=cursor, footer="OK change  hold OK back")
+
+    def choose(self, game_id: str) -> None:
+        """Go straight to a game's options (``refbox sim GAME``, scripts)."""
+        game = self.registry.get(game_id)
+        self.step, self.joined = "game", []
+        self.menu = self._game_menu()
+        self.menu.cursor = [item.value for item in self.menu.items].index(game)
+        self._ok("")
+
+    # ------------------------------------------------------------------ input
+
+    def press(self, seat: str, role: str) -> Start | None:
+        self.note = ""
+        if role in ("next", "down", "right"):
+            self.menu.move(1)
+        elif role in ("prev", "up", "left"):
+            self.menu.move(-1)
+        elif role == "ok":
+            return self._ok(seat)
+        elif role == "back":
+            self.back()
+        return None
+
+    def hold(self, seat: str, role: str) -> Start | None:
+        if role != "ok":
+            return None
+        if self.step == "join" and seat in self.joined:
+            return self._start(seat)
+        self.back()
+        return None
+
+    def back(self) -> None:
+        if self.step == "join":
+            self.step, self.joined = "options", []
+            self.menu = self._options_menu()
+        elif self.step == "options":
+            self.step, self.game = "game", None
+            self.menu = self._game_menu()
+
+    def _ok(self, seat: str) -> Start | None:
+        if self.step == "game":
+            item = self.menu.current
+            if item is not None:
+                self.game = item.value
+                self.values = {o.key: o.default for o in self._settings()}
+                self.step = "options"
+                self.menu = self._options_menu()
+            return None
+        if self.step == "options":
+            item = self.menu.current
+            if item is None:
+                return None
+            if item.value == "join":
+                self.step, self.joined = "join", []
+            else:
+                self.values[item.value.key] = _next_value(item.value, self.values[item.value.key])
+                self.menu = self._options_menu(self.menu.cursor)
+            return None
+        if seat in self.joined:
+            self.joined.remove(seat)
+        else:
+            self.joined.append(seat)
+        return None
+
+    def _start(self, starter: str) -> Start | None:
+        game = self.game
+        if game is None:
+            return None
+        count = len(self.joined)
+        low, high = game.info.min_players, game.info.max_players
+        if self.values.get("allow_two_players"):
+            low = min(low, 2)
+        if not low <= count <= high:
+            self.note = f"{low}-{high} players, not {count}"
+            return None
+        seats = [s for s in self.seat_names if s in self.joined]  # clockwise order
+        options = {k: v for k, v in self.values.items()
+                   if any(o.key == k for o in game.info.options)}
+        if any(o.key == "first_player" for o in game.info.options):
+            options["first_player"] = seats.index(starter)
+        settings = {k: v for k, v in self.values.items() if k not in options}
+        return Start(game, seats, options, settings)
+
+    # ------------------------------------------------------------------ screens
+
+    def public(self) -> Canvas:
+        if self.step != "join":
+            canvas = self.menu.render()
+            if self.note:
+                canvas.line(5, self.note)
+            return canvas
+        game = self.game
+        title = game.info.title if game else ""
+        lines = [f"{len(self.joined)} joined ({game.info.min_players}-{game.info.max_players})"
+                 if game else "",
+                 "Press OK on your seat", "to join or leave.",
+                 "Starter: hold OK"]
+        canvas = title_and_lines(title, lines)
+        if self.note:
+            canvas.line(5, self.note)
+        return canvas
+
+    def seat(self, seat: str) -> Canvas:
+        label = self.labels.get(seat, seat)
+        canvas = Canvas()
+        canvas.centered(2, label, scale=2)
+        if self.step != "join":
+            canvas.centered(34, "choosing a game...")
+        elif seat in self.joined:
+            canvas.centered(28, "JOINED", scale=2)
+            canvas.centered(53, "hold OK: start")
+        else:
+            canvas.centered(34, "press OK to join")
+        return canvas
+
+
+def _next_value(option: TableOption | Option, value: Any) -> Any:
+    if option.choices:
+        choices = list(option.choices)
+        return choices[(choices.index(value) + 1) % len(choices)]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int) and isinstance(option, Option):
+        low = option.minimum if option.minimum is not None else 0
+        high = option.maximum if option.maximum is not None else value + 1
+        return low if value >= high else value + 1
+    return value
+
+
+def _label(option: TableOption | Option) -> str:
+    return (option.label or option.key.replace("_", " "))[:15]
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

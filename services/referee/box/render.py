@@ -1,0 +1,91 @@
+"""Drawing 128x64 one-bit screens with PIL, readable at arm's length.
+
+A :class:`Canvas` draws with Pillow's built-in bitmap font (6x11 px, identical on every
+machine, so golden images are stable) at scale 1 or 2, and records every string it draws:
+the hidden-information tests read that record to prove what a screen did (not) show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH, HEIGHT = 128, 64
+CHAR_W, LINE_H = 6, 11
+
+
+@cache
+def _font() -> ImageFont.ImageFont:
+    return ImageFont.load_default_imagefont()
+
+
+@dataclass
+class Canvas:
+    width: int = WIDTH
+    height: int = HEIGHT
+    image: Image.Image = field(init=False)
+    texts: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.image = Image.new("1", (self.width, self.height), 0)
+        self._draw = ImageDraw.Draw(self.image)
+
+    @property
+    def columns(self) -> int:
+        return self.width // CHAR_W
+
+    def text(self, x: int, y: int, text: str, *, scale: int = 1, invert: bool = False) -> int:
+        """Draw ``text`` with its top-left at (x, y); returns the x after it."""
+        if not text:
+            return x
+        self.texts.append(text)
+        width = len(text) * CHAR_W
+        if scale == 1 and not invert:
+            self._draw.text((x, y - 1), text, fill=1, font=_font())
+            return x + width
+        patch = Image.new("1", (width, LINE_H), 1 if invert else 0)
+        ImageDraw.Draw(patch).text((0, -1), text, fill=0 if invert else 1, font=_font())
+        if scale != 1:
+            patch = patch.resize((width * scale, LINE_H * scale), Image.Resampling.NEAREST)
+        self.image.paste(patch, (x, y))
+        return x + width * scale
+
+    def line(self, row: int, text: str, *, invert: bool = False) -> None:
+        """A full-width text row (rows are 10 px apart, 6 rows on a screen after the title)."""
+        text = text[: self.columns]
+        if invert:
+            self._draw.rectangle((0, row * 10, self.width - 1, row * 10 + 9), fill=1)
+        self.text(1, row * 10, text, invert=invert)
+
+    def centered(self, y: int, text: str, *, scale: int = 1) -> None:
+        width = len(text) * CHAR_W * scale
+        self.text(max(0, (self.width - width) // 2), y, text, scale=scale)
+
+    def rule(self, y: int) -> None:
+        self._draw.line((0, y, self.width - 1, y), fill=1)
+
+    def box(self, x0: int, y0: int, x1: int, y1: int, *, fill: bool = False) -> None:
+        self._draw.rectangle((x0, y0, x1, y1), outline=1, fill=1 if fill else 0)
+
+
+def blank() -> Canvas:
+    return Canvas()
+
+
+def title_and_lines(title: str, lines: list[str], *, cursor: int | None = None,
+                    footer: str = "") -> Canvas:
+    """The common layout: an inverted title bar, up to 5 lines (one highlighted), a footer."""
+    canvas = Canvas()
+    canvas.line(0, title, invert=True)
+    rows = 5 if not footer else 4
+    start = 0 if cursor is None else max(0, min(cursor - rows + 1, len(lines) - rows))
+    for i, text in enumerate(lines[start:start + rows]):
+        index = start + i
+        mark = ">" if cursor == index else " "
+        canvas.line(1 + i, f"{mark}{text}" if cursor is not None else text,
+                    invert=cursor == index)
+    if footer:
+        canvas.line(5, footer)
+    return canvas

@@ -1,0 +1,353 @@
+"""The table: what every screen shows and what every button does, from boot to game over.
+
+Modes: ``offer`` (continue the unfinished game?), ``lobby`` (game, options, seats join),
+``game`` (the game's flow), ``paused``, ``over`` (the post-game reveal). Inside a game, hold
+`next` opens a seat's table menu: undo, referee undo, pause, end game. Peek (hold, or double
+press for a few seconds) reveals a seat's private screen (:mod:`.privacy`).
+
+Everything here runs on the daemon's one thread; the screens are a function of the
+committed game state, the table's menus and the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from firmware_py.events import (
+    ButtonDoublePressed,
+    ButtonDown,
+    ButtonHeld,
+    ButtonPressed,
+    ButtonUp,
+    DeviceStatus,
+    InputEvent,
+    TagPlaced,
+)
+from services.games.core import EndGame, GameError, IllegalAction, Rng
+from services.games.registry import Registry
+from services.referee.box.flow import Flow
+from services.referee.box.lobby import Lobby, Start
+from services.referee.box.menu import Item, Menu
+from services.referee.box.privacy import Privacy
+from services.referee.box.render import Canvas, title_and_lines
+from services.referee.errors import RefereeError
+from services.referee.journal import Journal
+from services.referee.live import LiveGame
+from services.referee.tables import make_flow
+
+Cue = Callable[[str], None]
+TagLookup = Callable[[str], tuple[str, str, str] | None]  # tag -> (game, kind, id)
+
+
+@dataclass
+class Seat:
+    name: str  # profile seat name, e.g. "seat1"
+    label: str  # "Seat 1"
+
+
+class Table:
+    def __init__(self, registry: Registry, journal: Journal, seats: list[Seat], rng: Rng,
+                 *, cue: Cue | None = None, lookup: TagLookup | None = None) -> None:
+        self.registry = registry
+        self.journal = journal
+        self.seats = seats
+        self.rng = rng
+        self.cue = cue or (lambda _name: None)
+        self.lookup = lookup or (lambda _tag: None)
+        self.privacy = Privacy()
+        self.mode = "lobby"
+        self.lobby = self._new_lobby()
+        self.live: LiveGame | None = None
+        self.flow: Flow | None = None
+        self.players: list[str] = []  # profile seat names; game seat i = players[i]
+        self.system: dict[str, Menu] = {}
+        self.notes: dict[str, str] = {}  # per seat: a table-menu message (not secret)
+        self.status = ""  # device problems, shown on the public screen
+        self._offered = 0  # the paused game offered at boot
+
+    def _new_lobby(self) -> Lobby:
+        return Lobby(self.registry, [s.name for s in self.seats],
+                     {s.name: s.label for s in self.seats})
+
+    # ------------------------------------------------------------------ boot and shutdown
+
+    def boot(self) -> None:
+        """Resume a game the power cut interrupted; offer one that was paused."""
+        record = self.journal.latest_running()
+        if record is None:
+            return
+        if record.settings.get("paused"):
+            self.mode, self._offered = "offer", record.id
+            return
+        self._resume(record.id)
+
+    def _resume(self, game_id: int) -> None:
+        record = self.journal.game(game_id)
+        live = LiveGame.resume(self.journal, game_id, self.registry)
+        live.rng = None if record.settings.get("dice") == "players" else self.rng
+        self._enter(live, list(record.settings["seats"]))
+        self.journal.update_settings(game_id, {"paused": False})
+
+    def pause(self) -> None:
+        """Mark the game paused (SIGTERM, or the table menu) so boot offers it again."""
+        if self.live is not None and self.mode in ("game", "paused"):
+            self.journal.update_settings(self.live.id, {"paused": True})
+            self.mode = "paused"
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: InputEvent, now: float) -> None:
+        if isinstance(event, DeviceStatus):
+            self.status = "" if event.online else f"{event.device} offline"
+            return
+        seat = getattr(event, "seat", "")
+        if isinstance(event, ButtonDown) and event.button == "peek":
+            self.privacy.peek_down(seat)
+        elif isinstance(event, ButtonUp) and event.button == "peek":
+            self.privacy.peek_up(seat)
+        elif isinstance(event, ButtonDoublePressed) and event.button == "peek":
+            self.privacy.reveal(seat, now)
+        elif isinstance(event, ButtonPressed):
+            self.privacy.touched(seat, now)
+            self._press(seat, event.button)
+        elif isinstance(event, ButtonHeld):
+            self.privacy.touched(seat, now)
+            self._hold(seat, event.button)
+        elif isinstance(event, TagPlaced):
+            self._tag(seat, event.tag)
+
+    def _press(self, seat: str, role: str) -> None:
+        if self.mode == "offer":
+            if role == "ok":
+                self._resume(self._offered)
+            return
+        if self.mode == "lobby":
+            start = self.lobby.press(seat, role)
+            if start is not None:
+                self._start(start)
+            return
+        if self.mode != "game" or seat not in self.players:
+            return
+        if seat in self.system:
+            self._system_press(seat, role)
+            return
+        self.notes.pop(seat, None)
+        index = self.players.index(seat)
+        assert self.flow is not None and self.live is not None
+        self._act(seat, self.flow.press(index, role, self.live.state))
+
+    def _hold(self, seat: str, role: str) -> None:
+        if self.mode == "offer" and role == "ok":
+            self.journal.set_status(self._offered, "abandoned")
+            self.mode = "lobby"
+        elif self.mode == "lobby":
+            start = self.lobby.hold(seat, role)
+            if start is not None:
+                self._start(start)
+        elif self.mode in ("paused", "over") and role == "ok":
+            if self.mode == "paused":
+                self.mode = "game"
+                assert self.live is not None
+                self.journal.update_settings(self.live.id, {"paused": False})
+            else:
+                self._leave()
+        elif self.mode == "game" and seat in self.players:
+            if role == "next":
+                self.system[seat] = self._system_menu()
+            elif seat in self.system and role == "ok":
+                self.system.pop(seat)
+            else:
+                assert self.flow is not None and self.live is not None
+                self._act(seat, self.flow.hold(self.players.index(seat), role, self.live.state))
+
+    def _tag(self, seat: str, tag: str) -> None:
+        if self.mode != "game" or seat not in self.players:
+            return
+        found = self.lookup(tag)
+        assert self.flow is not None and self.live is not None
+        if found is None or found[0] != self.live.game.info.id:
+            self.notes[seat] = f"unknown tag {tag}"
+            self.cue("refusal")
+            return
+        _game, kind, component = found
+        index = self.players.index(seat)
+        self._act(seat, self.flow.tag(index, kind, component, self.live.state))
+
+    # ------------------------------------------------------------------ acting
+
+    def _act(self, seat: str, action: Any) -> None:
+        if action is None:
+            return
+        assert self.live is not None and self.flow is not None
+        index = self.players.index(seat)
+        try:
+            self.live.apply(action)
+        except GameError as error:
+            self.flow.refused(index, error)
+            return
+        except RefereeError as error:
+            self.status = error.message[:40]
+            self.cue("error")
+            return
+        self._after_change()
+
+    def _after_change(self) -> None:
+        assert self.live is not None and self.flow is not None
+        self.flow.reset(self.live.state)
+        self.system.clear()
+        if self.live.state.outcome() is not None:
+            self.mode = "over"
+            self.cue("confirm")
+        else:
+            self.cue("turn")
+
+    def _start(self, start: Start) -> None:
+        dice = start.settings.get("dice", "box")
+        settings = {"seats": start.seats, "dice": dice,
+                    "labels": [self._label(s) for s in start.seats]}
+        try:
+            live, _events = LiveGame.new(self.journal, start.game, len(start.seats),
+                                         start.options, rng=self.rng, settings=settings)
+        except GameError as error:
+            self.lobby.note = error.message[:21]
+            return
+        if dice == "players":
+            live.rng = None
+        self._enter(live, start.seats)
+
+    def _enter(self, live: LiveGame, seats: list[str]) -> None:
+        self.live, self.players = live, seats
+        self.flow = make_flow(live.game.info.id)
+        self.flow.start([self._label(s) for s in seats])
+        self.flow.reset(live.state)
+        self.privacy.hide_all()
+        self.system.clear()
+        self.mode = "over" if live.state.outcome() is not None else "game"
+
+    def _leave(self) -> None:
+        self.live, self.flow, self.players = None, None, []
+        self.mode = "lobby"
+        self.lobby = self._new_lobby()
+        self.privacy.hide_all()
+
+    def _label(self, name: str) -> str:
+        return next((s.label for s in self.seats if s.name == name), name)
+
+    # ------------------------------------------------------------------ the table menu
+
+    def _system_menu(self) -> Menu:
+        items = [Item("Back to the game", "back"), Item("Undo last move", "undo"),
+                 Item("Referee undo", "referee"), Item("Pause", "pause"),
+                 Item("End the game", "end")]
+        return Menu("Table menu", items, footer="OK choose")
+
+    def _system_press(self, seat: str, role: str) -> None:
+        menu = self.system[seat]
+        if role in ("next", "down"):
+            menu.move(1)
+        elif role in ("prev", "up"):
+            menu.move(-1)
+        elif role == "ok" and menu.current is not None:
+            self._system_choose(seat, menu.current.value)
+
+    def _system_choose(self, seat: str, choice: str) -> None:
+        assert self.live is not None
+        if choice == "back":
+            self.system.pop(seat)
+        elif choice in ("undo", "referee", "end"):
+            question = {"undo": "Undo the last move?", "referee": "Referee undo: take back "
+                        "the last move, whatever it showed?", "end": "End the game now?"}
+            self.system[seat] = Menu(question[choice][:21], [Item("No", "back"),
+                                                            Item("Yes", f"do-{choice}")])
+        elif choice == "pause":
+            self.system.pop(seat)
+            self.pause()
+        elif choice.startswith("do-"):
+            self.system.pop(seat)
+            self._confirmed(seat, choice[3:])
+
+    def _confirmed(self, seat: str, what: str) -> None:
+        assert self.live is not None
+        try:
+            if what == "undo":
+                self.live.undo()
+            elif what == "referee":
+                self.live.referee_undo(1, reason=f"{self._label(seat)} at the table")
+            else:
+                self.live.apply(EndGame(f"ended by {self._label(seat)}"))
+        except (RefereeError, IllegalAction) as error:
+            self.notes[seat] = error.message
+            return
+        self._after_change()
+        if what != "end" and self.live.state.outcome() is None:
+            self.mode = "game"
+
+    # ------------------------------------------------------------------ time
+
+    def next_change(self, now: float) -> float | None:
+        return self.privacy.next_change(now)
+
+    # ------------------------------------------------------------------ screens
+
+    def screens(self, now: float) -> dict[str, Canvas]:
+        """Every screen's picture now: "public", "director" and one per seat name."""
+        frames = {"public": self._public(), "director": self._director()}
+        for seat in self.seats:
+            frames[seat.name] = self._seat(seat, now)
+        return frames
+
+    def _public(self) -> Canvas:
+        if self.mode == "lobby":
+            return self.lobby.public()
+        if self.mode == "offer":
+            record = self.journal.game(self._offered)
+            return title_and_lines("Continue?", [f"{record.game} #{record.id}",
+                                                 f"{record.entries} moves so far",
+                                                 "OK: continue", "hold OK: new game"])
+        assert self.live is not None and self.flow is not None
+        if self.mode == "paused":
+            return title_and_lines("PAUSED", ["the game is saved", "", "hold OK to go on"])
+        history = self.live.history
+        note = self.status or (self.flow.announce(self.live.state, history[-1].events)
+                               if history else "")
+        return self.flow.public(self.live.state, note)
+
+    def _director(self) -> Canvas:
+        canvas = Canvas()
+        canvas.centered(26, "refbox")
+        return canvas
+
+    def _seat(self, seat: Seat, now: float) -> Canvas:
+        if self.mode in ("lobby", "offer"):
+            return self.lobby.seat(seat.name)
+        if seat.name not in self.players:
+            canvas = Canvas()
+            canvas.centered(26, "not playing")
+            return canvas
+        assert self.live is not None and self.flow is not None
+        index = self.players.index(seat.name)
+        if self.mode == "over":
+            return self.flow.reveal(index, self.live.state)
+        if self.mode == "paused":
+            canvas = Canvas()
+            canvas.centered(26, "PAUSED", scale=2)
+            return canvas
+        if seat.name in self.notes:
+            return title_and_lines("Table", _wrap(self.notes[seat.name]))
+        if seat.name in self.system:
+            return self.system[seat.name].render()
+        shown = self.privacy.shown(seat.name, now)
+        return self.flow.seat(index, self.live.state, shown)
+
+
+def _wrap(text: str, width: int = 21) -> list[str]:
+    lines, current = [], ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return [*lines, current][:5]

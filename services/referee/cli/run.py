@@ -1,0 +1,46 @@
+"""``refbox run``: the daemon (what systemd starts on the box)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import threading
+
+from firmware_py.errors import HardwareError
+from services.games.core import GameError
+from services.referee.box.assemble import hardware_box
+from services.referee.box.daemon import default_data_dir, install_stop_signals
+from services.referee.errors import RefereeError
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("run", help="run the referee daemon on a board")
+    parser.add_argument("--board", default="sim", help="board profile name or file (default sim)")
+    parser.add_argument("--data", default=None,
+                        help="state directory: journal and tag registry "
+                             "(default $REFBOX_DATA or ~/.local/share/refbox)")
+    parser.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING, ERROR")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    from services.referee.notify import Notifier
+
+    notifier = Notifier()
+    stop = threading.Event()
+    try:
+        box = hardware_box(args.board, args.data or default_data_dir(), notify=notifier)
+        box.start()
+    except (HardwareError, RefereeError, GameError) as error:
+        print(f"refbox run: {error}", file=sys.stderr)
+        return 2
+    restore = install_stop_signals(stop)
+    try:
+        box.run(stop)
+    finally:
+        restore()
+        box.close()
+    return 0

@@ -1,0 +1,91 @@
+"""``refbox sim``: the real daemon on the simulated board.
+
+    refbox sim [GAME] [--board sim] [--data DIR] [--screens pygame|terminal|memory]
+    refbox sim [GAME] --script FILE [--capture DIR] [--seed S]
+
+Interactive: the screens are laid out around a table in a pygame window where a display
+exists, in the terminal otherwise, with the key map of every seat's buttons; type
+``tag SEAT TAG`` lines to tap tags. With ``--script`` it plays the script headless on a fake
+clock and, with ``--capture``, writes a PNG of every screen after each step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from firmware_py.errors import HardwareError
+from services.games.core import GameError
+from services.referee.box.assemble import sim_box
+from services.referee.box.daemon import install_stop_signals
+from services.referee.box.script import FakeClock, ScriptRunner
+from services.referee.errors import RefereeError
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("sim", help="the box on a simulated board (keyboard, window)")
+    parser.add_argument("game", nargs="?", help="go straight to this game's options")
+    parser.add_argument("--board", default="sim", help="board profile (default sim)")
+    parser.add_argument("--data", help="state directory (default: a fresh temporary one)")
+    parser.add_argument("--screens", choices=("pygame", "terminal", "memory"),
+                        help="where the screens appear (default: window if possible)")
+    parser.add_argument("--script", help="play this script headless (see docs/simulator.md)")
+    parser.add_argument("--capture", help="with --script: write screen PNGs here")
+    parser.add_argument("--seed", type=int, help="seed the box's shuffles and dice")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory(prefix="refbox-sim-") as scratch:
+        data = Path(args.data) if args.data else Path(scratch)
+        try:
+            if args.script:
+                return _scripted(args, data)
+            return _interactive(args, data)
+        except (HardwareError, RefereeError, GameError) as error:
+            print(f"refbox sim: {error}", file=sys.stderr)
+            return 2
+
+
+def _scripted(args: argparse.Namespace, data: Path) -> int:
+    try:
+        lines = Path(args.script).read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise RefereeError(f"cannot read the script {args.script}: {error.strerror}") from None
+    clock = FakeClock()
+    box, sim = sim_box(args.board, data, clock, screens="memory", threaded=False,
+                       seed=args.seed if args.seed is not None else 0)
+    box.start()
+    try:
+        if args.game:
+            box._table().lobby.choose(args.game)
+            box.render()
+        runner = ScriptRunner(box, sim, clock, Path(args.capture) if args.capture else None)
+        runner.run(lines, source=args.script)
+        print(f"{runner.steps} steps played" + (f", screens in {args.capture}"
+                                                 if args.capture else ""))
+    finally:
+        box.close()
+    return 0
+
+
+def _interactive(args: argparse.Namespace, data: Path) -> int:
+    from services.referee.box.console import Console
+
+    box, sim = sim_box(args.board, data, time.monotonic, screens=args.screens,
+                       seed=args.seed)
+    box.start()
+    stop = threading.Event()
+    restore = install_stop_signals(stop)
+    try:
+        if args.game:
+            box._table().lobby.choose(args.game)
+        Console(box, sim, stop).run()
+    finally:
+        restore()
+        box.close()
+    return 0

@@ -1,0 +1,205 @@
+"""Escape! at the table: each seat's buttons to engine actions.
+
+A seat's screen, when revealed, shows the other players' cards and its own clue marks
+(`next` switches to a detailed list of its own marks). On its turn, `ok` opens the action
+menu, built from ``legal_actions`` so it offers only what the rules allow: give a clue
+(player, then type or suit), play or discard a card (slot). After a reveal the box asks only
+when the rules leave a choice (route, recipient, which route a disaster takes). Hold `ok` to
+go back one menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from services.games.core import Action, Event, GameError, State
+from services.games.decktet_escape import actions as a
+from services.referee.box.flow import Flow
+from services.referee.box.menu import Item, Menu
+from services.referee.box.render import Canvas
+from services.referee.tables.decktet_escape import screens as draw
+
+CLUE_ORDER = ("key", "corridor", "boat", "moons", "suns", "waves", "leaves", "wyrms", "knots")
+
+
+class EscapeFlow(Flow):
+    def __init__(self) -> None:
+        self.stacks: dict[int, list[Menu]] = {}
+        self.pages: dict[int, int] = {}
+        self.messages: dict[int, str] = {}
+
+    def reset(self, state: State) -> None:
+        self.stacks.clear()
+        self.pages.clear()
+        self.messages.clear()
+
+    # ------------------------------------------------------------------ input
+
+    def press(self, seat: int, role: str, state: State) -> Action | None:
+        self.messages.pop(seat, None)
+        stack = self.stacks.setdefault(seat, [])
+        if role == "back":
+            return self.hold(seat, "ok", state)
+        if stack:
+            menu = stack[-1]
+            if role in ("next", "down", "right"):
+                menu.move(1)
+            elif role in ("prev", "up", "left"):
+                menu.move(-1)
+            elif role == "ok" and menu.current is not None:
+                return self._choose(seat, menu.current, state)
+            return None
+        if role in ("next", "prev", "down", "up"):
+            self.pages[seat] = 1 - self.pages.get(seat, 0)
+        elif role == "ok" and self._acting(seat, state):
+            stack.append(self._action_menu(seat, state))
+        return None
+
+    def hold(self, seat: int, role: str, state: State) -> Action | None:
+        if role == "ok":
+            self.messages.pop(seat, None)
+            stack = self.stacks.get(seat)
+            if stack:
+                stack.pop()
+        return None
+
+    def _choose(self, seat: int, item: Item, state: State) -> Action | None:
+        value = item.value
+        if isinstance(value, Action):
+            return value
+        if callable(value):
+            self.stacks[seat].append(value())
+        return None
+
+    def refused(self, seat: int, error: GameError) -> None:
+        self.messages[seat] = error.message
+
+    @staticmethod
+    def _acting(seat: int, state: State) -> bool:
+        return any(getattr(p, "seat", None) == seat for p in state.pending())
+
+    # ------------------------------------------------------------------ menus
+
+    def _action_menu(self, seat: int, state: State) -> Menu:
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        phase = view["phase"]
+        if phase == "place":
+            routes = {r["route"]: r for r in view["routes"]}
+            items = [Item(draw.route_line(routes[x.route]), x) for x in legal
+                     if isinstance(x, a.PlaceOn)]
+            return Menu(f"Place {draw.code(view['revealed'])} on", items)
+        if phase == "give":
+            items = [Item(f"give to {self.label(x.to)}", x) for x in legal
+                     if isinstance(x, a.GiveRoute)]
+            return Menu("Escape route for", items)
+        if phase == "lose":
+            routes = {r["route"]: r for r in view["routes"]}
+            items = [Item(draw.route_line(routes[x.route]), x) for x in legal
+                     if isinstance(x, a.LoseRoute)]
+            return Menu("DISASTER: lose", items)
+        clues = [x for x in legal if isinstance(x, a.Clue)]
+        plays = [x for x in legal if isinstance(x, a.Play)]
+        discards = [x for x in legal if isinstance(x, a.Discard)]
+        items = []
+        if clues:
+            items.append(Item("Give a clue", lambda: self._targets(clues)))
+        if plays:
+            items.append(Item("Play a card", lambda: self._slots("Play", plays, view, seat)))
+        if discards:
+            items.append(Item("Discard a card",
+                              lambda: self._slots("Discard", discards, view, seat)))
+        return Menu(f"{self.label(seat)}: your move", items, footer="hold OK: back")
+
+    def _targets(self, clues: list[a.Clue]) -> Menu:
+        targets = sorted({c.target for c in clues})
+        items = [Item(f"tell {self.label(t)}", self._abouts(clues, t)) for t in targets]
+        return Menu("Clue: to whom?", items)
+
+    def _abouts(self, clues: list[a.Clue], target: int) -> Callable[[], Menu]:
+        def build() -> Menu:
+            chosen = {c.about: c for c in clues if c.target == target}
+            items = [Item(about, chosen[about]) for about in CLUE_ORDER if about in chosen]
+            return Menu(f"{self.label(target)} holds...", items)
+
+        return build
+
+    def _slots(self, verb: str, moves: Sequence[a.Play | a.Discard], view: dict[str, Any],
+               seat: int) -> Menu:
+        mine = view["hands"][seat]["slots"]
+        by_slot: dict[int, list[a.Play | a.Discard]] = {}
+        for move in moves:
+            by_slot.setdefault(move.slot, []).append(move)
+        items = []
+        for slot, options in sorted(by_slot.items()):
+            label = f"slot {slot + 1}: {draw.marks(mine[slot])}"
+            if len(options) == 1:
+                items.append(Item(label, options[0]))
+            else:  # declare_route_before_reveal: choose the target route too
+                items.append(Item(label, self._declare(options)))
+        return Menu(f"{verb} which card?", items)
+
+    @staticmethod
+    def _declare(options: Sequence[a.Play | a.Discard]) -> Callable[[], Menu]:
+        def build() -> Menu:
+            items = [Item("a new route" if getattr(o, "route", None) is None
+                          else f"route {o.route}", o) for o in options]  # type: ignore[union-attr]
+            return Menu("Aim it at", items)
+
+        return build
+
+    # ------------------------------------------------------------------ screens
+
+    def announce(self, state: State, events: Sequence[Event]) -> str:
+        lines = [self._event_line(state, e) for e in events]
+        lines = [line for line in lines if line]
+        return lines[-1] if lines else ""
+
+    def _event_line(self, state: State, event: Event) -> str:
+        short = self.label
+        card = getattr(state, "card", None)
+
+        def code(card_id: str) -> str:
+            found = card(card_id) if card else None
+            return "".join(draw.LETTER[s] for s in found.suits) or "G" if found else card_id
+
+        if isinstance(event, a.ClueGiven):
+            return (f"{short(event.seat)}>{short(event.target)}: {event.about} "
+                    f"x{len(event.slots)}")
+        if isinstance(event, a.RouteStarted):
+            return f"new R{event.route}: {code(event.card)}"
+        if isinstance(event, a.CardPlaced):
+            return f"{code(event.card)} on R{event.route}"
+        if isinstance(event, a.RouteCompleted):
+            return f"{short(event.escaped)} ESCAPES!"
+        if isinstance(event, a.Disaster):
+            lost = f"R{event.route} lost" if event.route else "card lost"
+            return f"DISASTER {code(event.card)}: {lost}"
+        if isinstance(event, a.Discarded):
+            return f"{short(event.seat)} discards {code(event.card)}"
+        if isinstance(event, a.ChoiceNeeded):
+            return f"{short(event.seat)} chooses..."
+        return ""
+
+    def public(self, state: State, note: str) -> Canvas:
+        return draw.public_screen(state.view(None), list(self.labels), note)
+
+    def seat(self, seat: int, state: State, shown: bool) -> Canvas:
+        view = state.view(seat)
+        acting = self._acting(seat, state)
+        active = self.label(view["active"])
+        if not shown:
+            return draw.hidden_seat(self.label(seat), acting, active, "")
+        if seat in self.messages:
+            return draw.message_page("Not allowed", self.messages[seat])
+        stack = self.stacks.get(seat)
+        if stack:
+            return stack[-1].render()
+        if self.pages.get(seat, 0) == 1:
+            return draw.my_cards_page(view, seat, f"{self.label(seat)}: my cards")
+        title = f"{self.label(seat)} OK: act" if acting else f"{self.label(seat)} ({active})"
+        return draw.table_page(view, list(self.labels), seat, title)
+
+    def reveal(self, seat: int, state: State) -> Canvas:
+        return draw.reveal_page(state.view(seat), list(self.labels), seat)

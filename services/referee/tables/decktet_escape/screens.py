@@ -1,0 +1,140 @@
+"""Escape! on 128x64 screens, drawn from views only.
+
+Cards are written as their suits' letters, which is all Escape! uses: M moons, S suns,
+W waves, L leaves, Y wyrms, K knots; ``G`` is the Guard. Three letters make a key, two a
+corridor, one a boat. A clue mark on your own card reads ``M`` (is moons), ``c`` (is a
+corridor), ``k`` key, ``b`` boat; ``?`` means no clue yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.referee.box.render import Canvas
+
+LETTER = {"moons": "M", "suns": "S", "waves": "W", "leaves": "L", "wyrms": "Y", "knots": "K"}
+TYPE_LETTER = {"key": "k", "corridor": "c", "boat": "b"}
+
+
+def code(card: dict[str, Any]) -> str:
+    """A visible card as its suit letters (G for the Guard)."""
+    return "".join(LETTER[s] for s in card["suits"]) or "G"
+
+
+def marks(slot: dict[str, Any]) -> str:
+    """What a seat knows of one of its own cards: its clue marks, or ?."""
+    known = "".join(TYPE_LETTER.get(m, LETTER.get(m, "")) for m in slot["marks"])
+    return known or "?"
+
+
+def not_marks(slot: dict[str, Any]) -> str:
+    return "".join(TYPE_LETTER.get(m, LETTER.get(m, "")) for m in slot["not"])
+
+
+def route_line(route: dict[str, Any]) -> str:
+    cards = route["cards"]
+    body = ">".join(code(c) for c in cards)
+    if len(body) > 16:
+        body = f"{code(cards[0])}..{code(cards[-1])}"
+    return f"R{route['route']} {body} [{route['corridors']}]"
+
+
+def public_screen(view: dict[str, Any], labels: list[str], note: str) -> Canvas:
+    canvas = Canvas()
+    outcome = view["outcome"]
+    if outcome:
+        canvas.line(0, "Escape! GAME OVER", invert=True)
+        canvas.centered(14, outcome["result"].upper(), scale=2)
+        winners = ",".join(str(w + 1) for w in outcome["winners"]) or "none"
+        canvas.line(4, f"escaped: {winners}")
+        canvas.line(5, note)
+        return canvas
+    active = view["active"]
+    canvas.line(0, f"Escape! T{view['turn']} {_short(labels, active)} to act", invert=True)
+    escaped = "".join(str(s + 1) for s, e in enumerate(view["escaped"]) if e is not None)
+    canvas.line(1, f"tok{view['tokens']}/{view['token_total']} deck{view['draw_count']}"
+                   f" out:{escaped or '-'}")
+    routes = view["routes"]
+    rows = 3 if note else 4
+    for i, route in enumerate(routes[:rows]):
+        canvas.line(2 + i, route_line(route))
+    if not routes:
+        canvas.line(2, f"no route yet (max {max(view['route_limit'], 0)})")
+    elif len(routes) > rows:
+        canvas.line(1 + rows, f"+{len(routes) - rows + 1} more routes")
+    if note:
+        canvas.line(5, note)
+    return canvas
+
+
+def hidden_seat(label: str, your_turn: bool, active_label: str, message: str) -> Canvas:
+    """What a private screen shows when it is not revealed: nothing anyone may not see."""
+    canvas = Canvas()
+    canvas.centered(2, label, scale=2)
+    canvas.centered(28, "YOUR TURN" if your_turn else f"{active_label} to act",
+                    scale=2 if your_turn else 1)
+    canvas.centered(53, message or "hold PEEK to see")
+    return canvas
+
+
+def table_page(view: dict[str, Any], labels: list[str], seat: int, title: str) -> Canvas:
+    """Revealed: the other players' cards, and what this seat knows of its own."""
+    canvas = Canvas()
+    canvas.line(0, title, invert=True)
+    row = 1
+    for hand in view["hands"]:
+        if hand["seat"] == seat or row > 4:
+            continue
+        cards = " ".join(code(s) for s in hand["slots"]) or "(no card)"
+        canvas.line(row, f"{_short(labels, hand['seat'])} {cards}")
+        row += 1
+    mine = view["hands"][seat]["slots"]
+    canvas.line(5, "Me " + "|".join(marks(s) for s in mine) if mine else "Me (no card)")
+    return canvas
+
+
+def my_cards_page(view: dict[str, Any], seat: int, title: str) -> Canvas:
+    canvas = Canvas()
+    canvas.line(0, title, invert=True)
+    for i, slot in enumerate(view["hands"][seat]["slots"][:5]):
+        negative = not_marks(slot)
+        canvas.line(1 + i, f"{i + 1} is {marks(slot)}" + (f" not {negative}" if negative else ""))
+    if not view["hands"][seat]["slots"]:
+        canvas.line(1, "you hold no card")
+    return canvas
+
+
+def reveal_page(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
+    canvas = Canvas()
+    outcome = view["outcome"] or {}
+    canvas.line(0, f"{_short(labels, seat)}: {outcome.get('result', 'ended')}", invert=True)
+    hand = view["hands"][seat]["slots"]
+    canvas.line(1, "You held:")
+    canvas.line(2, " ".join(code(s) for s in hand) if hand else "(no card)")
+    escaped = view["escaped"][seat]
+    canvas.line(3, "You ESCAPED" if escaped else "You did not escape")
+    canvas.line(5, "hold OK: new game")
+    return canvas
+
+
+def message_page(title: str, text: str) -> Canvas:
+    canvas = Canvas()
+    canvas.line(0, title, invert=True)
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        if len(current) + len(word) + 1 > canvas.columns:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    lines.append(current)
+    for i, line in enumerate(lines[:5]):
+        canvas.line(1 + i, line)
+    return canvas
+
+
+def _short(labels: list[str], seat: int) -> str:
+    label = labels[seat] if seat < len(labels) else f"Seat {seat + 1}"
+    return label.replace("Seat ", "S")

@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# Install (or update) refbox as a systemd service on Raspberry Pi OS (Bookworm or later).
+#
+#   sudo systemd/install.sh [--board NAME|FILE] [--no-start] [--dry-run]
+#
+#   --board NAME|FILE  board profile copied to /etc/refbox/board.toml: a profile shipped in
+#                      hw/ (two-seat, six-seat-mux) or the path of your own .toml
+#                      (default: two-seat). An existing /etc/refbox/board.toml is never
+#                      overwritten.
+#   --no-start         enable the service for the next boot but do not (re)start it now
+#   --dry-run          print every command that would change the system, one per line, and
+#                      run none of them (no root needed). Read-only probes still run: the
+#                      board check, getent, `raspi-config nonint get_*`, file tests.
+#
+# What it does, in order: apt packages (python3-venv, python3-lgpio, python3-spidev,
+# python3-smbus2, i2c-tools); missing device groups; the system user `refbox` (no login, no
+# home) in groups gpio i2c spi dialout; I2C, SPI and the serial port through
+# `raspi-config nonint`; the virtual environment /opt/refbox/venv (system site packages, so
+# Raspberry Pi OS's lgpio is used); refbox with its `pi` extra from a root-owned copy of this
+# checkout in /opt/refbox/src; /usr/local/bin/refbox; /etc/refbox/board.toml; the unit in
+# /etc/systemd/system; daemon-reload, enable, restart. Running it again updates refbox.
+# Details: docs/install.md.
+set -euo pipefail
+
+readonly SERVICE=refbox.service
+readonly SERVICE_USER=refbox
+readonly DEVICE_GROUPS=(gpio i2c spi dialout)
+readonly APT_PACKAGES=(python3-venv python3-lgpio python3-spidev python3-smbus2 i2c-tools)
+readonly SYSTEM_PYTHON=/usr/bin/python3
+readonly PREFIX=/opt/refbox
+readonly VENV=$PREFIX/venv
+readonly STAGE=$PREFIX/src
+readonly CONF_DIR=/etc/refbox
+readonly BOARD_FILE=$CONF_DIR/board.toml
+readonly UNIT_FILE=/etc/systemd/system/$SERVICE
+readonly COMMAND_LINK=/usr/local/bin/refbox
+# What pip needs to build refbox (pyproject.toml: readme, packages services*, firmware_py*, hw*).
+readonly SOURCE_PARTS=(pyproject.toml README.md services firmware_py hw)
+
+SRC=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+readonly SRC
+readonly ARGS=("$@")
+# The venv, the source copy and the unit must be readable by the refbox user whatever root's
+# umask is.
+umask 0022
+
+say() { printf 'install.sh: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+usage() {
+    sed -n '4,14s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+    exit 2
+}
+
+# One command per line, quoted so that it can be pasted into a shell.
+show() {
+    local arg out=()
+    for arg in "$@"; do
+        if [[ $arg =~ ^[A-Za-z0-9_./:=@%+,-]+$ ]]; then
+            out+=("$arg")
+        else
+            out+=("'${arg//\'/\'\\\'\'}'")
+        fi
+    done
+    printf '%s\n' "${out[*]}"
+}
+
+run() {
+    if ((DRY_RUN)); then
+        show "$@"
+    else
+        "$@"
+    fi
+}
+
+BOARD=two-seat
+BOARD_GIVEN=0
+START=1
+DRY_RUN=0
+while (($#)); do
+    case $1 in
+        --board)
+            (($# >= 2)) || die "--board needs a profile name or a .toml file"
+            BOARD=$2
+            BOARD_GIVEN=1
+            shift 2
+            ;;
+        --board=*) BOARD=${1#--board=}; BOARD_GIVEN=1; shift ;;
+        --no-start) START=0; shift ;;
+        --dry-run) DRY_RUN=1; shift ;;
+        -h | --help) usage ;;
+        *) say "unknown argument: $1"; usage ;;
+    esac
+done
+
+if ((!DRY_RUN)); then
+    ((EUID == 0)) || die "must be run as root: sudo $0 ${ARGS[*]} (--dry-run shows the plan without root)"
+    command -v apt-get >/dev/null || die "apt-get not found: this installer is for Raspberry Pi OS"
+    trap 'say "failed (status $?) at: $BASH_COMMAND"' ERR
+fi
+
+# check_board PROFILE: validate with refbox's own loader (firmware_py.profile, standard
+# library only) from this checkout; print the absolute path of the profile's file.
+check_board() {
+    [[ -x $SYSTEM_PYTHON ]] || { echo "$SYSTEM_PYTHON not found: install python3"; return 1; }
+    PYTHONPATH=$SRC "$SYSTEM_PYTHON" -B - "$1" <<'PY'
+import sys
+
+if sys.version_info < (3, 11):
+    sys.exit("refbox needs Python 3.11 or later (Raspberry Pi OS Bookworm or later); "
+             "this system has %d.%d" % sys.version_info[:2])
+import importlib.resources
+import os
+
+from firmware_py.errors import HardwareError
+from firmware_py.profile import load_profile
+
+given = sys.argv[1]
+try:
+    profile = load_profile(given)
+except HardwareError as exc:
+    sys.exit(str(exc))
+if profile.simulated:
+    sys.exit(f"board profile {given!r} is simulated (simulated = true): the service drives "
+             "real hardware; choose two-seat, six-seat-mux or your own profile")
+if "/" in given or given.endswith(".toml"):
+    print(os.path.abspath(given))
+else:
+    print(importlib.resources.files("hw").joinpath(f"{given}.toml"))
+PY
+}
+
+board_source=$(check_board "$BOARD" 2>&1) || die "--board $BOARD refused: $board_source"
+if [[ -e $BOARD_FILE ]]; then
+    problem=$(check_board "$BOARD_FILE" 2>&1) ||
+        die "the existing $BOARD_FILE is not valid: $problem (fix it, or remove it to install --board $BOARD)"
+fi
+
+# --- Packages ----------------------------------------------------------------------------
+run apt-get update
+run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+
+# --- Groups and the service user -----------------------------------------------------------
+for group in "${DEVICE_GROUPS[@]}"; do
+    if ! getent group "$group" >/dev/null; then
+        # Raspberry Pi OS has all four (its udev rules give the device nodes to them). Elsewhere
+        # the group is created so that the unit's SupplementaryGroups= resolves, but the device
+        # nodes stay root's until a udev rule hands them over (docs/install.md).
+        say "group $group is missing: creating it; without a udev rule giving the matching /dev nodes to group $group, refbox cannot open them"
+        run groupadd --system "$group"
+    fi
+done
+member_of=$(IFS=,; printf '%s' "${DEVICE_GROUPS[*]}")
+if getent passwd "$SERVICE_USER" >/dev/null; then
+    run usermod --append --groups "$member_of" "$SERVICE_USER"
+else
+    run useradd --system --user-group --no-create-home --home-dir /nonexistent \
+        --shell /usr/sbin/nologin --comment "refbox referee box" \
+        --groups "$member_of" "$SERVICE_USER"
+fi
+
+# --- I2C, SPI and the serial port ----------------------------------------------------------
+# raspi-config answers 0 for "enabled"; the console must be off the serial port (1).
+REBOOT=0
+if command -v raspi-config >/dev/null; then
+    for setting in i2c:0 spi:0 serial_hw:0 serial_cons:1; do
+        name=${setting%%:*}
+        want=${setting#*:}
+        if [[ $(raspi-config nonint "get_$name") != "$want" ]]; then
+            run raspi-config nonint "do_$name" "$want"
+            REBOOT=1
+        fi
+    done
+else
+    say "raspi-config not found: enable I2C, SPI and the serial port yourself (docs/hardware.md)"
+fi
+
+# --- refbox in its virtual environment -------------------------------------------------------
+run "$SYSTEM_PYTHON" -m venv --system-site-packages "$VENV"
+# pip builds in the source tree: build from a root-owned copy, not from this checkout.
+run rm -rf "$STAGE"
+run mkdir -p "$STAGE"
+run cp -R "${SOURCE_PARTS[@]/#/$SRC/}" "$STAGE/"
+run "$VENV/bin/pip" install --no-cache-dir "$STAGE[pi]"
+run ln -sfn "$VENV/bin/refbox" "$COMMAND_LINK"
+
+# --- Board profile (never overwritten) -------------------------------------------------------
+run install -d -m 0755 "$CONF_DIR"
+if [[ -e $BOARD_FILE ]]; then
+    if ((BOARD_GIVEN)) && ! cmp -s "$board_source" "$BOARD_FILE"; then
+        say "keeping the existing $BOARD_FILE (--board $BOARD not applied); to switch: sudo install -m 0644 $board_source $BOARD_FILE"
+    fi
+else
+    run install -m 0644 "$board_source" "$BOARD_FILE"
+fi
+
+# --- The service ---------------------------------------------------------------------------
+run install -m 0644 "$SRC/systemd/$SERVICE" "$UNIT_FILE"
+run systemctl daemon-reload
+run systemctl enable "$SERVICE"
+if ((REBOOT)); then
+    say "I2C/SPI/serial settings changed: reboot to apply them (sudo reboot); refbox starts at boot"
+elif ((START)); then
+    run systemctl restart "$SERVICE"
+else
+    say "not started (--no-start): sudo systemctl restart $SERVICE"
+fi
+
+say "done: board $BOARD_FILE, state /var/lib/refbox, logs: journalctl -u refbox -f"
