@@ -36,6 +36,7 @@ from services.referee.tags import TagRegistry, TagRegistryError
 log = logging.getLogger(__name__)
 
 TICK = 0.02  # s between button/feedback ticks when nothing else is due
+RETRY = 1.0  # s between redraws offered to an offline screen (it backs off on its own too)
 JOURNAL = "refbox.sqlite"
 TAGS = "tags.toml"
 
@@ -69,9 +70,12 @@ class Box:
         self.images: dict[str, Any] = {}  # each screen's last frame (captures, tests)
         self.texts: dict[str, list[str]] = {}  # what each screen's last frame says (tests)
         self.table: Table | None = None
+        self.tags: TagRegistry | None = None
         self._stack = ExitStack()
         self._buttons: BoardButtons | None = None
         self._feedback: Any = None
+        self._redraw_at: float | None = None  # when a timed change (a reveal ending) is due
+        self._retry_at = 0.0  # offline screens are offered their frame again from then on
 
     # ------------------------------------------------------------------ start and stop
 
@@ -87,7 +91,9 @@ class Box:
         stack = self._stack
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         journal = stack.enter_context(Journal(str(self.data_dir / JOURNAL)))
-        tags = self._load_tags()
+        if self.backends.prepare_data is not None:
+            self.backends.prepare_data(self.data_dir, self.registry)
+        tags = self.tags = self._load_tags()
         self.screens = self.backends.screens(screen_slots(self.profile), self.clock,
                                              self.events.put)
         stack.callback(self._close_screens)
@@ -169,7 +175,11 @@ class Box:
             handled += 1
         if self._feedback is not None:
             self._feedback.tick(self.clock())
-        self.render()
+        now = self.clock()
+        due = self._redraw_at is not None and now >= self._redraw_at
+        retry = now >= self._retry_at and any(not s.online for s in self.screens.values())
+        if handled or due or retry:
+            self.render()
         return handled
 
     def run(self, stop: threading.Event) -> None:
@@ -184,7 +194,10 @@ class Box:
 
     def render(self) -> None:
         """Send every screen whose picture changed."""
-        frames = self._table().screens(self.clock())
+        now = self.clock()
+        self._redraw_at = self._table().next_change(now)
+        self._retry_at = now + RETRY
+        frames = self._table().screens(now)
         for name, screen in self.screens.items():
             canvas = frames.get(name) or Canvas()
             data = canvas.image.tobytes()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from gpiozero.pins import Factory
@@ -18,6 +19,8 @@ from firmware_py.events import InputEvent
 from firmware_py.feedback import Feedback, RecordingFeedback, make_feedback
 from firmware_py.rfid import TagReader
 from firmware_py.specs import BoardProfile, Clock, ReaderSpec, ScreenSpec
+from services.games.registry import Registry
+from services.referee.box.simtags import ensure_sim_tags
 
 Sink = Callable[[InputEvent], None]
 
@@ -59,6 +62,9 @@ class Backends:
     feedback: Callable[[BoardProfile, Factory, Clock], Feedback]
     threaded_readers: bool = True
     closers: list[Callable[[], None]] = field(default_factory=list)
+    # Called with the data directory and the games before anything is read from it
+    # (the simulator writes its made-up tag registry there).
+    prepare_data: Callable[[Path, Registry], None] | None = None
 
 
 def hardware_backends() -> Backends:
@@ -109,8 +115,11 @@ class SimBoard:
         def feedback(profile: BoardProfile, factory: Factory, clock_: Clock) -> Feedback:
             return RecordingFeedback(clock_)
 
+        def prepare(data_dir: Path, registry: Registry) -> None:
+            ensure_sim_tags(data_dir / "tags.toml", registry)
+
         return Backends(pins, screens, reader, feedback, threaded_readers=threaded,
-                        closers=[self.close])
+                        closers=[self.close], prepare_data=prepare)
 
     def close(self) -> None:
         for virtual in self.virtual_readers.values():

@@ -118,10 +118,13 @@ class ScriptRunner:
         self.advance(STEP)
 
     def tag(self, seat: str, tag: str) -> None:
+        """A tag id, or the id of a registered piece (``the-watchman``)."""
         virtual = self.sim.virtual_readers.get(seat)
         if virtual is None:
             raise ValueError(f"{seat} has no reader on this board")
-        virtual.place(tag)
+        registry = self.box.tags
+        entry = next((e for e in registry or () if e.id == tag), None)
+        virtual.place(entry.tag if entry is not None else tag)
         self.advance(0.2)
         virtual.remove()
         self.advance(0.5)

@@ -40,6 +40,15 @@ def table_options(info: GameInfo) -> tuple[TableOption, ...]:
     return (DICE,) if {"roll", "flip"} & set(info.chance) else ()
 
 
+def tag_components(game_id: str) -> list[tuple[str, str, str]]:
+    """The physical pieces of a game that can carry a tag: (kind, id, label)."""
+    if game_id == "decktet-escape":
+        from services.games.decktet_escape.deck import load_deck
+
+        return [("card", card.id, card.name) for card in load_deck().cards]
+    return []
+
+
 def text_renderer(game_id: str) -> TextRenderer:
     if game_id == "decktet-escape":
         from services.referee.tables.decktet_escape.text import render

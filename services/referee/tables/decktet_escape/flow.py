@@ -28,11 +28,13 @@ class EscapeFlow(Flow):
         self.stacks: dict[int, list[Menu]] = {}
         self.pages: dict[int, int] = {}
         self.messages: dict[int, str] = {}
+        self.verbs: dict[int, str] = {}  # physical cards: what a tapped card does (play)
 
     def reset(self, state: State) -> None:
         self.stacks.clear()
         self.pages.clear()
         self.messages.clear()
+        self.verbs.clear()
 
     # ------------------------------------------------------------------ input
 
@@ -53,8 +55,20 @@ class EscapeFlow(Flow):
         if role in ("next", "prev", "down", "up"):
             self.pages[seat] = 1 - self.pages.get(seat, 0)
         elif role == "ok" and self._acting(seat, state):
-            stack.append(self._action_menu(seat, state))
+            stack.append(self.action_menu(seat, state))
         return None
+
+    def tag(self, seat: int, kind: str, component: str, state: State) -> Action | None:
+        """Physical cards: a card tapped on the seat's reader is played (or discarded)."""
+        if kind != "card" or not state.options.get("cards") == "physical":
+            self.messages[seat] = f"{component} is not an Escape! card"
+            return None
+        if not self._acting(seat, state) or state.view(seat)["phase"] != "turn":
+            self.messages[seat] = "it is not your turn to play a card"
+            return None
+        if self.verbs.get(seat) == "discard":
+            return a.DiscardCard(seat, component)
+        return a.PlayCard(seat, component)
 
     def hold(self, seat: int, role: str, state: State) -> Action | None:
         if role == "ok":
@@ -62,6 +76,8 @@ class EscapeFlow(Flow):
             stack = self.stacks.get(seat)
             if stack:
                 stack.pop()
+            if not stack:
+                self.verbs.pop(seat, None)
         return None
 
     def _choose(self, seat: int, item: Item, state: State) -> Action | None:
@@ -81,7 +97,8 @@ class EscapeFlow(Flow):
 
     # ------------------------------------------------------------------ menus
 
-    def _action_menu(self, seat: int, state: State) -> Menu:
+    def action_menu(self, seat: int, state: State) -> Menu:
+        """The menu ``ok`` opens on the seat's turn (built from its legal actions)."""
         legal = state.legal_actions(seat)
         view = state.view(seat)
         phase = view["phase"]
@@ -100,6 +117,8 @@ class EscapeFlow(Flow):
                      if isinstance(x, a.LoseRoute)]
             return Menu("DISASTER: lose", items)
         clues = [x for x in legal if isinstance(x, a.Clue)]
+        if "unseen" in view:
+            return self._physical_menu(seat, clues, legal, state)
         plays = [x for x in legal if isinstance(x, a.Play)]
         discards = [x for x in legal if isinstance(x, a.Discard)]
         items = []
@@ -111,6 +130,54 @@ class EscapeFlow(Flow):
             items.append(Item("Discard a card",
                               lambda: self._slots("Discard", discards, view, seat)))
         return Menu(f"{self.label(seat)}: your move", items, footer="hold OK: back")
+
+    def _physical_menu(self, seat: int, clues: list[a.Clue], legal: list[Action],
+                       state: State) -> Menu:
+        items = []
+        if clues:
+            items.append(Item("Give a clue", lambda: self._targets(clues)))
+        plays = [x for x in legal if isinstance(x, a.PlayCard)]
+        discards = [x for x in legal if isinstance(x, a.DiscardCard)]
+        if plays:
+            items.append(Item("Play: tap or pick", lambda: self._groups("Play", plays, state)))
+        if discards:
+            items.append(Item("Discard: tap/pick", lambda: self._discarding(seat, discards,
+                                                                              state)))
+        return Menu(f"{self.label(seat)}: your move", items, footer="or tap a card to play")
+
+    def _discarding(self, seat: int, discards: list[Action], state: State) -> Menu:
+        self.verbs[seat] = "discard"
+        return self._groups("Discard", discards, state)
+
+    def _groups(self, verb: str, moves: list[Action], state: State) -> Menu:
+        """Pick a card from the ones not seen yet: first its group, then the card."""
+        card_of = state.card
+        by_group: dict[str, list[Action]] = {}
+        for move in moves:
+            by_group.setdefault(card_of(move.card).group, []).append(move)  # type: ignore[attr-defined]
+        names = {"key": "Keys", "corridor": "Corridors", "boat": "Boats", "guard": "The Guard"}
+        items = [Item(f"{names[group]} ({len({m.card for m in found})})",  # type: ignore[attr-defined]
+                      self._cards(verb, found, state))
+                 for group, found in sorted(by_group.items())]
+        return Menu(f"{verb}: which card?", items, footer="or tap it on the reader")
+
+    def _cards(self, verb: str, moves: list[Action], state: State) -> Callable[[], Menu]:
+        card_of = state.card
+
+        def build() -> Menu:
+            by_card: dict[str, list[Action]] = {}
+            for move in moves:
+                by_card.setdefault(move.card, []).append(move)  # type: ignore[attr-defined]
+            items = []
+            for card_id, options in by_card.items():
+                card = card_of(card_id)
+                code = "".join(draw.LETTER[s] for s in card.suits) or "G"
+                label = f"{card.name[4:] if card.name.startswith('the ') else card.name} {code}"
+                value = options[0] if len(options) == 1 else self._declare(options)
+                items.append(Item(label[:20], value))
+            return Menu(f"{verb} which card?", items)
+
+        return build
 
     def _targets(self, clues: list[a.Clue]) -> Menu:
         targets = sorted({c.target for c in clues})
@@ -141,7 +208,7 @@ class EscapeFlow(Flow):
         return Menu(f"{verb} which card?", items)
 
     @staticmethod
-    def _declare(options: Sequence[a.Play | a.Discard]) -> Callable[[], Menu]:
+    def _declare(options: Sequence[Action]) -> Callable[[], Menu]:
         def build() -> Menu:
             items = [Item("a new route" if getattr(o, "route", None) is None
                           else f"route {o.route}", o) for o in options]  # type: ignore[union-attr]

@@ -85,11 +85,19 @@ def table_page(view: dict[str, Any], labels: list[str], seat: int, title: str) -
     for hand in view["hands"]:
         if hand["seat"] == seat or row > 4:
             continue
-        cards = " ".join(code(s) for s in hand["slots"]) or "(no card)"
+        if "unseen" in view:  # physical cards: the box knows only how many
+            cards = f"{hand['size']} card(s)"
+        else:
+            cards = " ".join(code(s) for s in hand["slots"]) or "(no card)"
         canvas.line(row, f"{_short(labels, hand['seat'])} {cards}")
         row += 1
-    mine = view["hands"][seat]["slots"]
-    canvas.line(5, "Me " + "|".join(marks(s) for s in mine) if mine else "Me (no card)")
+    mine = view["hands"][seat]
+    if "unseen" in view:
+        canvas.line(5, f"Me {mine['size']} card(s): tap to play")
+    elif mine["slots"]:
+        canvas.line(5, "Me " + "|".join(marks(s) for s in mine["slots"]))
+    else:
+        canvas.line(5, "Me (no card)")
     return canvas
 
 
