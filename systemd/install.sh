@@ -181,7 +181,7 @@ run "$SYSTEM_PYTHON" -m venv --system-site-packages "$VENV"
 run rm -rf "$STAGE"
 run mkdir -p "$STAGE"
 run cp -R "${SOURCE_PARTS[@]/#/$SRC/}" "$STAGE/"
-run "$VENV/bin/pip" install --no-cache-dir "$STAGE[pi]"
+run "$VENV/bin/pip" install --no-cache-dir "${STAGE}[pi]"
 run ln -sfn "$VENV/bin/refbox" "$COMMAND_LINK"
 
 # --- Board profile (never overwritten) -------------------------------------------------------

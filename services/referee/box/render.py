@@ -8,7 +8,7 @@ the hidden-information tests read that record to prove what a screen did (not) s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,6 +19,17 @@ CHAR_W, LINE_H = 6, 11
 @cache
 def _font() -> ImageFont.ImageFont:
     return ImageFont.load_default_imagefont()
+
+
+@lru_cache(maxsize=4096)
+def _strip(text: str, scale: int) -> Image.Image:
+    """``text`` rendered once as a one-bit mask (the screens repeat the same strings)."""
+    width = len(text) * CHAR_W
+    strip = Image.new("1", (width, LINE_H), 0)
+    ImageDraw.Draw(strip).text((0, -1), text, fill=1, font=_font())
+    if scale != 1:
+        strip = strip.resize((width * scale, LINE_H * scale), Image.Resampling.NEAREST)
+    return strip
 
 
 @dataclass
@@ -41,16 +52,13 @@ class Canvas:
         if not text:
             return x
         self.texts.append(text)
-        width = len(text) * CHAR_W
-        if scale == 1 and not invert:
-            self._draw.text((x, y - 1), text, fill=1, font=_font())
-            return x + width
-        patch = Image.new("1", (width, LINE_H), 1 if invert else 0)
-        ImageDraw.Draw(patch).text((0, -1), text, fill=0 if invert else 1, font=_font())
-        if scale != 1:
-            patch = patch.resize((width * scale, LINE_H * scale), Image.Resampling.NEAREST)
-        self.image.paste(patch, (x, y))
-        return x + width * scale
+        strip = _strip(text, scale)
+        if invert:
+            self.image.paste(1, (x, y, x + strip.width, y + strip.height))
+            self.image.paste(0, (x, y), mask=strip)
+        else:
+            self.image.paste(1, (x, y), mask=strip)
+        return x + strip.width
 
     def line(self, row: int, text: str, *, invert: bool = False) -> None:
         """A full-width text row (rows are 10 px apart, 6 rows on a screen after the title)."""

@@ -27,7 +27,7 @@ from services.referee.box.daemon import Box
 from services.referee.box.devices import SimBoard
 from services.referee.errors import RefereeError
 
-STEP = 0.01  # s of fake time per loop step
+STEP = 0.02  # s of fake time per loop step (the daemon ticks every 20 ms too)
 
 
 class ScriptError(RefereeError):

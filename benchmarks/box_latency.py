@@ -1,0 +1,854 @@
+"""The box on the simulated board with Escape!: input-to-frame latency, start-up, memory.
+
+    .venv/bin/python benchmarks/box_latency.py [--runs 7] [--inputs 2000] [--dir DIR]
+
+Three measurements, all on the ``sim`` profile (6 seats, 8 screens) with the memory screen
+backend, threaded virtual RFID readers (as on the Pi) and the real ``time.monotonic`` clock:
+
+1. **Input to frame.** The daemon's own loop (:meth:`Box.run`) runs on its thread. The main
+   thread plays whole Escape! games (3 and 4 players, alternately) the way players would with
+   their buttons: it reads the table (mode, lobby menu, ``legal_actions``, the seat's menu
+   stack) to decide the next button, waits a random 0-20 ms (so inputs land at every phase of
+   the loop's 20 ms tick), then puts one ``firmware_py.events`` event straight on
+   ``box.events``, as a gpiozero callback would. The mock pins, the debounce and the gesture
+   logic are *not* in the path (see "not measured" at the end of the output). The latency of
+   an input is from just before ``events.put`` to the return of the last ``show()`` of a
+   screen whose frame changed (the screens are wrapped by a recorder; the emulated panel's
+   ``show`` encodes the frame and plans the partial update, no bus time). It includes the
+   journal commits (WAL, ``synchronous=FULL``, on the file system of ``--dir``) when the
+   input applies a game action. The same driver is also run with ``Box.step()`` called inline
+   (no queue wake-up, no other threads' ticks), in the memory session below.
+2. **Start-up.** Fresh interpreters run a tiny script: import the daemon, ``sim_box``, set a
+   ``Notify`` whose ``ready()`` prints ``time.monotonic()``, ``box.start()``. The parent
+   takes ``time.monotonic()`` just before spawning the process. Two cases: an empty data
+   directory, and one whose journal holds an Escape! game interrupted in the middle (boot
+   resumes it: replay, settings commit, first frames).
+3. **Memory.** A fresh interpreter plays ``--inputs`` inputs of whole games in a row
+   (lobby, game, game over, lobby again, with a referee undo now and then) and reads
+   ``VmRSS`` from ``/proc/self/status`` at checkpoints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import dataclasses
+import gc
+import itertools
+import json
+import logging
+import os
+import random
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from firmware_py.events import ButtonDoublePressed, ButtonHeld, ButtonPressed, InputEvent
+from firmware_py.profile import load_profile
+from services.games.core import Action
+from services.games.registry import default_registry
+from services.referee.box.daemon import TICK, Box
+from services.referee.box.devices import SimBoard
+from services.referee.box.menu import Menu
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "decktet-escape"
+BOARD = "sim"
+UNDO_RATE = 0.04  # chance, at the start of a turn, that the acting seat does a referee undo
+IDLE = 2.0  # s without input, to see what the idle loop costs
+WRITES = ("append", "create_game", "update_settings", "set_status")  # Journal commits
+
+# ---------------------------------------------------------------------- instrumentation
+
+
+class RecordingScreen:
+    """Wraps a screen device: notes when each frame is handed over and when show() returns."""
+
+    def __init__(self, inner: Any, shows: list[tuple[float, float, str]]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self._shows = shows
+
+    @property
+    def online(self) -> bool:
+        return bool(self.inner.online)
+
+    def show(self, image: Any) -> None:
+        start = time.perf_counter()
+        self.inner.show(image)
+        self._shows.append((start, time.perf_counter(), self.name))
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class Warnings(logging.Handler):
+    """Keeps refbox's own warnings (printed at the end instead of in the middle of tables)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[tuple[str, str]] = []
+        self.phase = "while running"
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append((self.phase, f"{record.name}: {record.getMessage()}"))
+
+    def install(self) -> None:
+        for name in ("firmware_py", "services"):
+            logging.getLogger(name).addHandler(self)
+            logging.getLogger(name).propagate = False
+
+
+WARNINGS = Warnings()
+
+
+@dataclasses.dataclass
+class Sample:
+    total: float  # put -> last changed frame handed over (or step end if none changed)
+    wait: float  # put -> Table.handle starts (queue wake-up, a tick in progress)
+    handle: float  # Table.handle (game action and journal commits included)
+    commit: float  # the journal writes inside handle
+    commits: int
+    actions: int  # journal rows of kind "action" (a committed game action)
+    render: float  # handle end -> last frame handed over
+    frames: int  # screens whose frame changed
+    show: float  # inside the screens' show() (emulated panel: encode, plan, keep the frame)
+    cpu: float  # CPU time of the loop's thread in the step that handled the input
+    gc: float  # time spent in garbage collections (any thread) inside the input's window
+
+
+FIELDS = [f.name for f in dataclasses.fields(Sample)]
+KINDS = ("menu move", "menu open", "commit clue", "commit play", "commit discard",
+         "commit placeon", "commit giveroute", "commit loseroute", "peek reveal",
+         "table menu open", "table menu move", "referee undo", "lobby", "game start",
+         "leave (game over)")
+
+
+class Samples:
+    """Samples in preallocated arrays, so keeping them does not grow the heap as we go."""
+
+    def __init__(self, capacity: int) -> None:
+        self.values = array.array("d", bytes(8 * len(FIELDS) * capacity))
+        self.kinds = bytearray(capacity)
+        self.count = 0
+
+    def add(self, kind: str, sample: Sample) -> None:
+        base = self.count * len(FIELDS)
+        for i, name in enumerate(FIELDS):
+            self.values[base + i] = getattr(sample, name)
+        self.kinds[self.count] = KINDS.index(kind)
+        self.count += 1
+
+    def items(self) -> list[tuple[str, Sample]]:
+        width = len(FIELDS)
+        return [(KINDS[self.kinds[n]],
+                 Sample(*self.values[n * width:(n + 1) * width]))  # type: ignore[arg-type]
+                for n in range(self.count)]
+
+
+class Meter:
+    """Times one input at a time through a started box (loop thread or inline steps)."""
+
+    def __init__(self) -> None:
+        self.shows: list[tuple[float, float, str]] = []
+        self.handles: list[tuple[float, float]] = []
+        self.writes: list[tuple[float, float, str]] = []
+        self.gcs: list[tuple[float, float]] = []
+        self._gc_start = 0.0
+        self.step_end = 0.0
+        self.step_cpu = 0.0
+        self.steps = 0  # every step, busy or idle, and their CPU time
+        self.loop_cpu = 0.0
+        self.done = threading.Event()
+        self.box: Box | None = None
+        self.loop = False
+        self.failure: BaseException | None = None  # what stopped the loop thread
+
+    def wrap_backends(self, backends: Any) -> Any:
+        inner = backends.screens
+
+        def screens(slots: Any, clock: Any, sink: Any) -> dict[str, Any]:
+            opened = inner(slots, clock, sink)
+            return {name: RecordingScreen(dev, self.shows) for name, dev in opened.items()}
+
+        return dataclasses.replace(backends, screens=screens)
+
+    def instrument(self, box: Box) -> None:
+        """After box.start(): time Table.handle, the journal's writes, each busy step, GC."""
+        self.box = box
+        table = box._table()
+        original_handle = table.handle
+
+        def handle(event: InputEvent, now: float) -> None:
+            start = time.perf_counter()
+            original_handle(event, now)
+            self.handles.append((start, time.perf_counter()))
+
+        table.handle = handle  # type: ignore[method-assign]
+        journal = table.journal
+        for name in WRITES:
+            setattr(journal, name, self._timed_write(getattr(journal, name), name))
+        original_step = box.step
+
+        def step(wait: float = 0.0) -> int:
+            cpu = time.thread_time()
+            handled = original_step(wait)
+            used = time.thread_time() - cpu
+            self.steps += 1
+            self.loop_cpu += used
+            if handled:
+                self.step_cpu = used
+                self.step_end = time.perf_counter()
+                self.done.set()
+            return handled
+
+        box.step = step  # type: ignore[method-assign]
+        gc.callbacks.append(self._gc)
+
+    def detach(self) -> None:
+        if self._gc in gc.callbacks:
+            gc.callbacks.remove(self._gc)
+
+    def _gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            self.gcs.append((self._gc_start, time.perf_counter()))
+
+    def _timed_write(self, method: Callable[..., Any], name: str) -> Callable[..., Any]:
+        def write(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            result = method(*args, **kwargs)
+            kind = args[1] if name == "append" else name
+            self.writes.append((start, time.perf_counter(), kind))
+            return result
+
+        return write
+
+    def measure(self, event: InputEvent) -> Sample:
+        assert self.box is not None
+        self.done.clear()
+        event = dataclasses.replace(event, at=time.monotonic())
+        start = time.perf_counter()
+        self.box.events.put(event)
+        if self.loop:
+            if not self.done.wait(10.0):
+                raise RuntimeError("the box loop did not handle the input within 10 s")
+            if self.failure is not None:
+                raise RuntimeError("the box loop failed") from self.failure
+        else:
+            self.box.step()
+        end_step, cpu = self.step_end, self.step_cpu
+        lists = (self.shows, self.handles, self.writes, self.gcs)
+        shows, handles, writes, gcs = (list(x) for x in lists)
+        for seen, kept in zip(lists, (shows, handles, writes, gcs), strict=True):
+            del seen[:len(kept)]  # only what this input saw; the loop thread may append
+        (h0, h1), *_ = [h for h in handles if h[0] >= start]
+        shown = [x for x in shows if h0 <= x[0] and x[1] <= end_step]
+        wrote = [w for w in writes if h0 <= w[0] and w[1] <= h1]
+        end = shown[-1][1] if shown else end_step
+        collected = sum(max(0.0, min(b, end) - max(a, start)) for a, b in gcs)
+        return Sample(end - start, h0 - start, h1 - h0, sum(w[1] - w[0] for w in wrote),
+                      len(wrote), sum(1 for w in wrote if w[2] == "action"), end - h1,
+                      len(shown), sum(x[1] - x[0] for x in shown), cpu, collected)
+
+
+def build_box(data_dir: str, seed: int, meter: Meter | None) -> Box:
+    """The sim box as ``sim_box`` builds it, with recording screens when ``meter`` is given."""
+    profile = load_profile(BOARD)
+    sim = SimBoard(screen_backend="memory")
+    backends = sim.backends(time.monotonic, threaded=True)
+    if meter is not None:
+        backends = meter.wrap_backends(backends)
+    return Box(profile, data_dir, registry=default_registry(), backends=backends,
+               clock=time.monotonic, rng=random.Random(seed))
+
+
+# ---------------------------------------------------------------------- the players
+
+
+class Driver:
+    """Decides the next button like a table of players would, from what the box shows."""
+
+    def __init__(self, box: Box, rng: random.Random, players: tuple[int, ...] = (3, 4)) -> None:
+        self.box = box
+        self.rng = rng
+        self.counts = itertools.cycle(players)
+        self.wanted: list[str] | None = None  # seats that will join the next game
+        self.target: Action | None = None
+        self.target_menu: Menu | None = None  # the action menu the target was chosen in
+        self.games = 0
+        self.finished = 0
+
+    def next(self) -> tuple[InputEvent, str]:
+        table = self.box._table()
+        now = time.monotonic()
+        first = table.seats[0].name
+        if table.mode == "lobby":
+            return self._lobby(now)
+        if table.mode == "over":
+            self.finished += 1
+            return ButtonHeld(first, "ok", now), "leave (game over)"
+        if table.mode in ("offer", "paused"):
+            return ButtonHeld(first, "ok", now), "lobby"
+        return self._game(now)
+
+    def _lobby(self, now: float) -> tuple[InputEvent, str]:
+        table = self.box._table()
+        lobby = table.lobby
+        first = table.seats[0].name
+        if lobby.step == "game":
+            ids = [item.value.info.id for item in lobby.menu.items]
+            return self._toward(first, lobby.menu, ids.index(GAME), now)[0], "lobby"
+        if lobby.step == "options":
+            return self._toward(first, lobby.menu, len(lobby.menu.items) - 1, now)[0], "lobby"
+        if self.wanted is None:
+            names = [s.name for s in table.seats]
+            self.wanted = sorted(self.rng.sample(names, next(self.counts)), key=names.index)
+        missing = [s for s in self.wanted if s not in lobby.joined]
+        if missing:
+            return ButtonPressed(missing[0], "ok", now), "lobby"
+        starter = self.rng.choice(self.wanted)
+        self.wanted = None
+        self.games += 1
+        return ButtonHeld(starter, "ok", now), "game start"
+
+    def _game(self, now: float) -> tuple[InputEvent, str]:
+        table = self.box._table()
+        live, flow = table.live, table.flow
+        assert live is not None and flow is not None
+        index = live.state.pending()[0].seat
+        name = table.players[index]
+        if not table.privacy.shown(name, now + 0.5):
+            return ButtonDoublePressed(name, "peek", now), "peek reveal"
+        if name in table.system:
+            menu = table.system[name]
+            want = "referee" if menu.title == "Table menu" else "do-referee"
+            values = [item.value for item in menu.items]
+            event, move = self._toward(name, menu, values.index(want), now)
+            if move:
+                return event, "table menu move"
+            return event, "referee undo" if want == "do-referee" else "table menu open"
+        stack = flow.stacks.get(index) or []  # type: ignore[attr-defined]
+        if not stack:
+            if (self.rng.random() < UNDO_RATE
+                    and any(step.kind == "action" for step in live.history)):
+                return ButtonHeld(name, "next", now), "table menu open"
+            return ButtonPressed(name, "ok", now), "menu open"
+        if self.target_menu is not stack[0] or self.target is None:
+            self.target_menu, self.target = stack[0], self._choose(stack[0])
+        menu = stack[-1]
+        found = _path(menu, self.target)
+        if found is None:
+            raise RuntimeError(f"{self.target} cannot be reached from menu {menu.title!r}")
+        event, move = self._toward(name, menu, found, now)
+        if move:
+            return event, "menu move"
+        return event, "commit" if isinstance(menu.items[found].value, Action) else "menu open"
+
+    def _choose(self, menu: Menu) -> Action:
+        """A random action the menu offers: first the kind (clue, play...), then which."""
+        kinds: dict[str, list[Action]] = {}
+        for action in _actions(menu):
+            kinds.setdefault(type(action).__name__, []).append(action)
+        return self.rng.choice(kinds[self.rng.choice(sorted(kinds))])
+
+    @staticmethod
+    def _toward(seat: str, menu: Menu, target: int, now: float) -> tuple[InputEvent, bool]:
+        """One press bringing the cursor toward ``target`` (the shorter way), or ok on it."""
+        if menu.cursor == target:
+            return ButtonPressed(seat, "ok", now), False
+        count = len(menu.items)
+        forward = (target - menu.cursor) % count
+        role = "next" if forward <= count - forward else "prev"
+        return ButtonPressed(seat, role, now), True
+
+
+def _submenu(value: Any) -> Menu | None:
+    return value() if callable(value) and not isinstance(value, Action) else None
+
+
+def _actions(menu: Menu) -> list[Action]:
+    found: list[Action] = []
+    for item in menu.items:
+        if isinstance(item.value, Action):
+            found.append(item.value)
+        elif (sub := _submenu(item.value)) is not None:
+            found += _actions(sub)
+    return found
+
+
+def _path(menu: Menu, target: Action) -> int | None:
+    """The index of the item of ``menu`` that leads to ``target``."""
+    for i, item in enumerate(menu.items):
+        if isinstance(item.value, Action):
+            if item.value == target:
+                return i
+        elif (sub := _submenu(item.value)) is not None and _path(sub, target) is not None:
+            return i
+    return None
+
+
+# ---------------------------------------------------------------------- sessions
+
+
+def play(meter: Meter, driver: Driver, inputs: int, think: float, rng: random.Random,
+         samples: Samples, on_input: Callable[[int], None] | None = None) -> None:
+    """``inputs`` inputs into ``samples``, the driver's label refined by what was committed."""
+    idle = 0
+    for n in range(1, inputs + 1):
+        event, kind = driver.next()
+        target = driver.target
+        if think > 0:
+            time.sleep(rng.uniform(0.0, think))
+        sample = meter.measure(event)
+        if kind == "commit":
+            if not sample.actions:
+                raise RuntimeError(f"{event} was meant to commit {target} but did not")
+            kind = f"commit {type(target).__name__.lower()}"
+        elif sample.actions:
+            raise RuntimeError(f"{event} ({kind}) committed an action unexpectedly")
+        idle = 0 if sample.commits else idle + 1
+        if idle > 200:
+            raise RuntimeError("200 inputs without a journal write: the driver is stuck")
+        samples.add(kind, sample)
+        if on_input is not None:
+            on_input(n)
+
+
+def latency_session(directory: str, inputs: int, seed: int, think: float
+                    ) -> tuple[Samples, Driver, dict[str, float]]:
+    """The daemon's thread starts the box and runs its loop (the journal's SQLite connection
+    belongs to the thread that opened it); this thread plays the part of the button
+    callbacks."""
+    samples = Samples(inputs)
+    with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-latency-") as data:
+        meter = Meter()
+        meter.loop = True
+        box = build_box(data, seed, meter)
+        ready, stop = threading.Event(), threading.Event()
+
+        def daemon() -> None:
+            try:
+                box.start()
+                try:
+                    meter.instrument(box)
+                    ready.set()
+                    box.run(stop)
+                finally:
+                    WARNINGS.phase = "at box.close()"
+                    box.close()
+                    WARNINGS.phase = "while running"
+            except BaseException as error:
+                meter.failure = error
+                ready.set()
+                meter.done.set()
+
+        loop = threading.Thread(target=daemon, name="box loop")
+        loop.start()
+        try:
+            ready.wait()
+            if meter.failure is not None:
+                raise RuntimeError("the box did not start") from meter.failure
+            driver = Driver(box, random.Random(seed))
+            play(meter, driver, inputs, think, random.Random(seed + 1), samples)
+            idle = idle_cost(meter)
+        finally:
+            stop.set()
+            loop.join()
+            meter.detach()
+        if meter.failure is not None:
+            raise RuntimeError("the box loop failed") from meter.failure
+    return samples, driver, idle
+
+
+def idle_cost(meter: Meter, seconds: float = IDLE) -> dict[str, float]:
+    """The loop with no input for ``seconds`` (a game in progress on the screens)."""
+    steps, cpu, process = meter.steps, meter.loop_cpu, time.process_time()
+    time.sleep(seconds)
+    count = meter.steps - steps
+    return {"seconds": seconds, "steps": count / seconds,
+            "per_step": (meter.loop_cpu - cpu) / max(count, 1),
+            "loop": (meter.loop_cpu - cpu) / seconds,
+            "process": (time.process_time() - process) / seconds}
+
+
+def rss_kib() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return -1
+
+
+def memory_session(directory: str, inputs: int, seed: int) -> dict[str, Any]:
+    """Run in a fresh interpreter (``--memory-child``); returns checkpoints and samples."""
+    rows: list[dict[str, Any]] = []
+    samples = Samples(inputs)
+    with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-memory-") as data:
+        meter = Meter()
+        box = build_box(data, seed, meter)
+        rows.append({"inputs": "imports done", "rss": rss_kib()})
+        box.start()
+        try:
+            meter.instrument(box)
+            driver = Driver(box, random.Random(seed))
+            journal = Path(data) / "refbox.sqlite"
+            checkpoints = {c for c in (100, 500, 1000, 2000, 5000, 10000, 20000, 50000)
+                           if c < inputs} | {inputs}
+
+            def note(n: int | str) -> None:
+                size = journal.stat().st_size + _size(journal.with_name(journal.name + "-wal"))
+                rows.append({"inputs": n, "rss": rss_kib(),  # read before gc.get_objects()
+                             "maxrss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                             "objects": len(gc.get_objects()), "games": driver.games,
+                             "finished": driver.finished, "journal": size})
+
+            note(0)
+
+            def on_input(n: int) -> None:
+                if n in checkpoints:
+                    note(n)
+
+            play(meter, driver, inputs, 0.0, random.Random(seed + 1), samples, on_input)
+            gc.collect()
+            note(f"{inputs}, gc'd")
+        finally:
+            meter.detach()
+            box.close()
+    return {"rows": rows,
+            "samples": [(k, dataclasses.asdict(x)) for k, x in samples.items()]}
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def prepare_resume(directory: str, seed: int) -> str:
+    """A data directory whose journal holds an Escape! game interrupted after ~30 actions."""
+    data = tempfile.mkdtemp(dir=directory, prefix="refbox-resume-src-")
+    meter = Meter()
+    box = build_box(data, seed, meter)
+    box.start()
+    try:
+        meter.instrument(box)
+        driver = Driver(box, random.Random(seed))
+        actions = 0
+        while actions < 30 or box._table().mode != "game":
+            event, _kind = driver.next()
+            actions += meter.measure(event).actions
+    finally:
+        meter.detach()
+        WARNINGS.phase = "at box.close()"
+        box.close()  # no pause(): as after a power cut, boot resumes the game
+        WARNINGS.phase = "while running"
+    return data
+
+
+# ---------------------------------------------------------------------- start-up
+
+CHILD = """
+import json, os, sys, time
+t_main = time.monotonic()
+import services.referee.box.daemon as daemon
+t_daemon = time.monotonic()
+from services.referee.box.assemble import sim_box
+from services.games.registry import default_registry
+t_imports = time.monotonic()
+registry = default_registry()
+t_registry = time.monotonic()
+import firmware_py.sim.emulated_screens, firmware_py.sim.virtual_reader  # sim_box does it lazily
+t_sim = time.monotonic()
+
+class PrintNotify(daemon.Notify):
+    def ready(self, status=""):
+        print("READY", repr(time.monotonic()), flush=True)
+
+box, sim = sim_box("sim", sys.argv[1], time.monotonic, screens="memory", threaded=True, seed=1,
+                   registry=registry)
+box.notify = PrintNotify()
+t_built = time.monotonic()
+box.start()
+times = {"main": t_main, "daemon": t_daemon, "imports": t_imports, "registry": t_registry,
+         "sim": t_sim, "built": t_built, "mode": box.table.mode}
+if sys.argv[2] == "close":
+    t_close = time.monotonic()
+    box.close()
+    times["close"] = time.monotonic() - t_close
+print(json.dumps(times), flush=True)
+if sys.argv[2] != "close":
+    os._exit(0)  # box.close() takes seconds (see the close line of the report)
+"""
+
+START_PHASES = (
+    ("interpreter", "process spawn -> first line of the script (interpreter start-up, site)"),
+    ("import daemon", "import services.referee.box.daemon (the first refbox import)"),
+    ("import more", "import services.referee.box.assemble and services.games.registry"),
+    ("registry", "default_registry(): the game engines and their card data"),
+    ("sim modules", "import firmware_py.sim.emulated_screens, .virtual_reader"),
+    ("build", "sim_box(): load and validate the profile, make the Box"),
+    ("start", "box.start() -> notify.ready(): journal, screens, pins, readers, boot, frames"),
+    ("to READY", "process spawn -> notify.ready() (the sum of the above)"),
+)
+
+
+def one_start(data: str, close: bool = False) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    spawn = time.monotonic()
+    out = subprocess.run([sys.executable, "-c", CHILD, data, "close" if close else "exit"],
+                         capture_output=True, text=True, env=env, check=True)
+    ready_line, result_line = out.stdout.strip().splitlines()[-2:]
+    ready = float(ready_line.split()[1])
+    times = json.loads(result_line)
+    return {"interpreter": times["main"] - spawn, "import daemon": times["daemon"] - times["main"],
+            "import more": times["imports"] - times["daemon"],
+            "registry": times["registry"] - times["imports"],
+            "sim modules": times["sim"] - times["registry"],
+            "build": times["built"] - times["sim"], "start": ready - times["built"],
+            "to READY": ready - spawn, "mode": times["mode"], "close": times.get("close")}
+
+
+def startup(directory: str, runs: int, seed: int
+            ) -> tuple[dict[str, list[dict[str, Any]]], float]:
+    """Medians per case, and the box.close() time of one extra run (the warm-up)."""
+    source = prepare_resume(directory, seed)
+    results: dict[str, list[dict[str, Any]]] = {"empty data dir": [], "resume a game": []}
+    try:
+        with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-start-") as scratch:
+            warm = one_start(os.path.join(scratch, "warm"), close=True)  # .pyc, file cache
+            for run in range(runs):
+                results["empty data dir"].append(one_start(os.path.join(scratch, f"e{run}")))
+                resume = os.path.join(scratch, f"r{run}")
+                shutil.copytree(source, resume)
+                results["resume a game"].append(one_start(resume))
+    finally:
+        shutil.rmtree(source, ignore_errors=True)
+    return results, warm["close"]
+
+
+def daemon_imports(count: int = 8) -> list[tuple[int, str]]:
+    """The direct imports of the daemon module, by cumulative time (one -X importtime run)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                          "import services.referee.box.daemon"],
+                         capture_output=True, text=True, env=env, check=True)
+    children: list[tuple[int, str]] = []
+    found: list[tuple[int, str]] = []
+    for line in out.stderr.splitlines():
+        if not line.startswith("import time:") or "cumulative" in line:
+            continue
+        _, cumulative, name = line[len("import time:"):].split("|")
+        depth = (len(name) - len(name.lstrip(" ")) - 1) // 2
+        if depth == 1:
+            children.append((int(cumulative), name.strip()))
+        elif depth == 0:
+            if name.strip() == "services.referee.box.daemon":
+                found = [*children, (int(cumulative), "= services.referee.box.daemon")]
+            children = []
+    return sorted(found, reverse=True)[:count]
+
+
+# ---------------------------------------------------------------------- reporting
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f}" if seconds < 10 else f"{seconds * 1000:.0f}"
+
+
+def pct(values: list[float], q: int) -> float:
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+COLUMNS = """\
+latency columns, in ms:
+  p50, p99, max  of total: events.put -> the last changed frame handed to its screen (show returned)
+  wait           median, put -> Table.handle starts (queue wake-up, or a tick already under way)
+  handle         median, Table.handle: menus, the game action, the journal commits
+  render         median, end of handle -> last frame handed over (all 8 canvases drawn and
+                 compared, the changed ones shown)
+  show           median, inside the screens' show() (part of render)
+  cpu            median CPU time of the loop's thread in the step that handled the input
+  commit p99 max journal writes inside handle (each its own fsynced transaction): p50, p99, max
+  writes         mean number of journal writes per input
+  frames         mean number of screens whose frame changed"""
+SLOW = 0.010  # s: inputs slower than this are looked at in the line under each table
+
+
+def latency_table(samples: list[tuple[str, Sample]], title: str) -> None:
+    groups: dict[str, list[Sample]] = {}
+    for kind, sample in samples:
+        groups.setdefault(kind, []).append(sample)
+    commits = [x for kind, x in samples if kind.startswith("commit ")]
+    ordered = [(k, groups[k]) for k in KINDS if k in groups]
+    ordered.insert(2, ("committed action", commits))  # all commits, after menu move/open
+    print(f"\n{title}")
+    head = (f"{'input':<18} {'n':>5} {'p50':>6} {'p99':>6} {'max':>6} | {'wait':>5} "
+            f"{'handle':>6} {'render':>6} {'show':>5} {'cpu':>5} | {'commit':>6} {'p99':>6} "
+            f"{'max':>6} {'writes':>6} | {'frames':>6}")
+    print(head)
+    print("-" * len(head))
+    for kind, rows in ordered:
+        if not rows:
+            continue
+        total = [x.total for x in rows]
+        line = (f"{kind:<18} {len(rows):>5} {ms(pct(total, 50)):>6} {ms(pct(total, 99)):>6} "
+                f"{ms(max(total)):>6} | {ms(statistics.median(x.wait for x in rows)):>5} "
+                f"{ms(statistics.median(x.handle for x in rows)):>6} "
+                f"{ms(statistics.median(x.render for x in rows)):>6} "
+                f"{ms(statistics.median(x.show for x in rows)):>5} "
+                f"{ms(statistics.median(x.cpu for x in rows)):>5} | ")
+        if any(x.commits for x in rows):
+            commit = [x.commit for x in rows]
+            line += (f"{ms(pct(commit, 50)):>6} {ms(pct(commit, 99)):>6} {ms(max(commit)):>6} "
+                     f"{statistics.mean(x.commits for x in rows):>6.2f} | ")
+        else:
+            line += f"{'-':>6} {'-':>6} {'-':>6} {0:>6} | "
+        print(line + f"{statistics.mean(x.frames for x in rows):>6.2f}")
+    slow = [x for _, x in samples if x.total > SLOW]
+    if slow:
+        print(f"over {SLOW * 1000:.0f} ms: {len(slow)} of {len(samples)} inputs; in them "
+              f"median {ms(statistics.median(x.total for x in slow))} ms of which loop-thread "
+              f"CPU {ms(statistics.median(x.cpu for x in slow))} ms, journal "
+              f"{ms(statistics.median(x.commit for x in slow))} ms; a GC ran inside "
+              f"{sum(1 for x in slow if x.gc > 0)} of them")
+
+
+def filesystem(path: str) -> str:
+    best, kind = "", "?"
+    real = os.path.realpath(path)
+    try:
+        with open("/proc/mounts") as mounts:
+            for line in mounts:
+                parts = line.split()
+                point = parts[1]
+                if (real == point or real.startswith(point.rstrip("/") + "/")) \
+                        and len(point) > len(best):
+                    best, kind = point, parts[2]
+    except OSError:
+        pass
+    return f"{kind} (mounted on {best or '?'})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="start-up runs per case")
+    parser.add_argument("--inputs", type=int, default=2000,
+                        help="inputs of the memory session (and of the inline-step table)")
+    parser.add_argument("--latency-inputs", type=int, default=800,
+                        help="inputs of the loop-thread latency session")
+    parser.add_argument("--think", type=float, default=TICK,
+                        help="max random pause before each input in the latency session (s)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dir", default=None, help="where the journals go (default: $TMPDIR)")
+    parser.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    directory = args.dir or tempfile.gettempdir()
+    WARNINGS.install()
+    if args.memory_child:
+        print(json.dumps(memory_session(directory, args.inputs, args.seed)))
+        return
+
+    began = time.monotonic()
+    print(f"refbox box benchmark: board {BOARD!r} (8 screens), game {GAME}, python "
+          f"{sys.version.split()[0]}, {os.cpu_count()} cpus, load average "
+          f"{os.getloadavg()[0]:.2f}; journals on {filesystem(directory)}")
+    print(COLUMNS)
+
+    # 1. latency through the daemon's loop thread
+    section = time.monotonic()
+    samples, driver, idle = latency_session(directory, args.latency_inputs, args.seed,
+                                            args.think)
+    latency_table(samples.items(),
+                  f"1. input -> frames through Box.run on its own thread; events put on "
+                  f"box.events from another thread\n   ({args.latency_inputs} inputs, "
+                  f"random 0-{args.think * 1000:.0f} ms apart; {driver.games} games started, "
+                  f"{driver.finished} played to the end; {time.monotonic() - section:.1f} s)")
+    print(f"idle, no input for {idle['seconds']:.0f} s during a game: {idle['steps']:.0f} "
+          f"steps/s, {ms(idle['per_step'])} ms CPU per step = {idle['loop'] * 100:.1f}% of a "
+          f"core on the loop thread;\n  the whole process (reader threads too) "
+          f"{idle['process'] * 100:.1f}% of a core")
+
+    # 3. memory (fresh interpreter), also gives the inline-step latencies
+    section = time.monotonic()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, __file__, "--memory-child", "--inputs",
+                          str(args.inputs), "--seed", str(args.seed + 100), "--dir", directory],
+                         capture_output=True, text=True, env=env, check=True)
+    memory = json.loads(out.stdout)
+    memory_time = time.monotonic() - section
+    inline = [(k, Sample(**x)) for k, x in memory["samples"]]
+    latency_table(inline, f"1b. the same, Box.step() called inline right after the put "
+                          f"(no queue wake-up, no idle tick in the way)\n    ({args.inputs} "
+                          f"inputs back to back, the memory session of table 3)")
+
+    # 2. start-up
+    section = time.monotonic()
+    results, close = startup(directory, args.runs, args.seed + 200)
+    print(f"\n2. start-up, fresh interpreters, median of {args.runs} runs (ms; "
+          f"{time.monotonic() - section:.1f} s)")
+    head = f"{'phase':<14} " + " ".join(f"{c + ' median':>21} {'min':>7} {'max':>7}"
+                                         for c in results)
+    print(head)
+    print("-" * len(head))
+    for key, _what in START_PHASES:
+        cells = []
+        for runs in results.values():
+            values = [r[key] for r in runs]
+            cells.append(f"{ms(statistics.median(values)):>21} {ms(min(values)):>7} "
+                         f"{ms(max(values)):>7}")
+        print(f"{key:<14} " + " ".join(cells))
+    modes = {case: sorted({r["mode"] for r in runs}) for case, runs in results.items()}
+    print("table mode at READY: " + "; ".join(f"{c}: {', '.join(m)}" for c, m in modes.items()))
+    for key, what in START_PHASES:
+        print(f"  {key:<14} {what}")
+    print(f"box.close() right after start (one run, empty data dir): {close * 1000:.0f} ms")
+    print("import services.referee.box.daemon and its heaviest direct imports "
+          "(one more run, -X importtime, cumulative):")
+    for micros, name in daemon_imports():
+        print(f"  {micros / 1000:>7.1f} ms  {name}")
+
+    print(f"\n3. resident memory over a long session (fresh interpreter, inline steps, "
+          f"{args.inputs} inputs; {memory_time:.1f} s)")
+    head = (f"{'after inputs':>14} {'VmRSS MiB':>10} {'ru_maxrss MiB':>14} {'gc objects':>11} "
+            f"{'games':>6} {'finished':>9} {'journal KiB':>12}")
+    print(head)
+    print("-" * len(head))
+    for row in memory["rows"]:
+        if "maxrss" not in row:
+            print(f"{row['inputs']:>14} {row['rss'] / 1024:>10.1f}")
+            continue
+        print(f"{row['inputs']:>14} {row['rss'] / 1024:>10.1f} {row['maxrss'] / 1024:>14.1f} "
+              f"{row['objects']:>11,} {row['games']:>6} {row['finished']:>9} "
+              f"{row['journal'] / 1024:>12.0f}")
+
+    print("\nnot measured: the button path before the queue (mock pins, debounce "
+          "20 ms on the sim profile, the gesture\n  decision at the loop's next tick, <= 20 ms; "
+          "peek's double press waits out the 350 ms window), bus time\n  to real panels "
+          "(benchmarks/screens_bus.py), a Pi's CPU and SD card.")
+    counts: dict[tuple[str, str], int] = {}
+    for phase, message in WARNINGS.messages:
+        key = (phase, re.sub(r"seat\d|/tmp/\S+|\(/\S+\)", "*", message))
+        counts[key] = counts.get(key, 0) + 1
+    print(f"refbox warnings logged in this process: {len(WARNINGS.messages)}")
+    for (phase, message), count in sorted(counts.items()):
+        print(f"  {count} x {phase}: {message}")
+    print(f"whole benchmark: {time.monotonic() - began:.1f} s, load average now "
+          f"{os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
