@@ -59,6 +59,7 @@ from services.games.registry import default_registry
 from services.referee.box.daemon import TICK, Box
 from services.referee.box.devices import SimBoard
 from services.referee.box.menu import Menu
+from services.referee.box.render import _strip  # its lru_cache: text drawn once, reused
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "decktet-escape"
@@ -170,6 +171,7 @@ class Meter:
         self.loop_cpu = 0.0
         self.done = threading.Event()
         self.box: Box | None = None
+        self.sim: SimBoard | None = None
         self.loop = False
         self.failure: BaseException | None = None  # what stopped the loop thread
 
@@ -268,6 +270,7 @@ def build_box(data_dir: str, seed: int, meter: Meter | None) -> Box:
     sim = SimBoard(screen_backend="memory")
     backends = sim.backends(time.monotonic, threaded=True)
     if meter is not None:
+        meter.sim = sim
         backends = meter.wrap_backends(backends)
     return Box(profile, data_dir, registry=default_registry(), backends=backends,
                clock=time.monotonic, rng=random.Random(seed))
@@ -482,12 +485,18 @@ def idle_cost(meter: Meter, seconds: float = IDLE) -> dict[str, float]:
             "process": (time.process_time() - process) / seconds}
 
 
-def rss_kib() -> int:
+def rss_kib(field: str = "VmRSS") -> int:
     with open("/proc/self/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return -1
+
+
+def kept_frames(meter: Meter) -> int:
+    """Frames the sim's memory screen backend keeps (the last 50 per screen; not on a Pi)."""
+    output = meter.sim.output if meter.sim is not None else None
+    return sum(len(f) for f in getattr(output, "frames", {}).values())
 
 
 def memory_session(directory: str, inputs: int, seed: int) -> dict[str, Any]:
@@ -509,9 +518,12 @@ def memory_session(directory: str, inputs: int, seed: int) -> dict[str, Any]:
             def note(n: int | str) -> None:
                 size = journal.stat().st_size + _size(journal.with_name(journal.name + "-wal"))
                 rows.append({"inputs": n, "rss": rss_kib(),  # read before gc.get_objects()
+                             "anon": rss_kib("RssAnon"),
                              "maxrss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                              "objects": len(gc.get_objects()), "games": driver.games,
-                             "finished": driver.finished, "journal": size})
+                             "finished": driver.finished, "journal": size,
+                             "strips": _strip.cache_info().currsize,
+                             "frames": kept_frames(meter)})
 
             note(0)
 
@@ -571,6 +583,16 @@ registry = default_registry()
 t_registry = time.monotonic()
 import firmware_py.sim.emulated_screens, firmware_py.sim.virtual_reader  # sim_box does it lazily
 t_sim = time.monotonic()
+parts = {}
+
+def timed(name, function):  # the parts of box.start(), patched in this process only
+    def wrapper(*args, **kwargs):
+        start = time.monotonic()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            parts[name] = parts.get(name, 0.0) + time.monotonic() - start
+    return wrapper
 
 class PrintNotify(daemon.Notify):
     def ready(self, status=""):
@@ -579,10 +601,17 @@ class PrintNotify(daemon.Notify):
 box, sim = sim_box("sim", sys.argv[1], time.monotonic, screens="memory", threaded=True, seed=1,
                    registry=registry)
 box.notify = PrintNotify()
+daemon.Journal.__init__ = timed("journal", daemon.Journal.__init__)
+daemon.BoardButtons.__init__ = timed("buttons", daemon.BoardButtons.__init__)
+daemon.Table.boot = timed("boot", daemon.Table.boot)
+box.backends.screens = timed("screens", box.backends.screens)
+box.backends.pin_factory = timed("buttons", box.backends.pin_factory)
+box.backends.reader = timed("readers", box.backends.reader)
+box.render = timed("frames", box.render)
 t_built = time.monotonic()
 box.start()
 times = {"main": t_main, "daemon": t_daemon, "imports": t_imports, "registry": t_registry,
-         "sim": t_sim, "built": t_built, "mode": box.table.mode}
+         "sim": t_sim, "built": t_built, "mode": box.table.mode, "parts": parts}
 if sys.argv[2] == "close":
     t_close = time.monotonic()
     box.close()
@@ -599,9 +628,17 @@ START_PHASES = (
     ("registry", "default_registry(): the game engines and their card data"),
     ("sim modules", "import firmware_py.sim.emulated_screens, .virtual_reader"),
     ("build", "sim_box(): load and validate the profile, make the Box"),
-    ("start", "box.start() -> notify.ready(): journal, screens, pins, readers, boot, frames"),
-    ("to READY", "process spawn -> notify.ready() (the sum of the above)"),
+    ("start", "box.start() -> notify.ready(), the sum of the 7 lines below"),
+    ("- journal", "  open the journal (SQLite WAL; creates the schema in an empty data dir)"),
+    ("- screens", "  the 8 emulated screens"),
+    ("- buttons", "  mock pin factory and BoardButtons (30 gpiozero Buttons)"),
+    ("- readers", "  6 virtual RDM6300 readers (ptys) and their TagReaders"),
+    ("- boot", "  Table.boot(): nothing, or resume the interrupted game (replay)"),
+    ("- frames", "  the first render: all 8 screens drawn and shown"),
+    ("- rest", "  the rest: tag registry, threads, feedback, Table()"),
+    ("to READY", "process spawn -> notify.ready() (the sum of the unindented lines)"),
 )
+PARTS = ("journal", "screens", "buttons", "readers", "boot", "frames")
 
 
 def one_start(data: str, close: bool = False) -> dict[str, Any]:
@@ -612,12 +649,17 @@ def one_start(data: str, close: bool = False) -> dict[str, Any]:
     ready_line, result_line = out.stdout.strip().splitlines()[-2:]
     ready = float(ready_line.split()[1])
     times = json.loads(result_line)
-    return {"interpreter": times["main"] - spawn, "import daemon": times["daemon"] - times["main"],
-            "import more": times["imports"] - times["daemon"],
-            "registry": times["registry"] - times["imports"],
-            "sim modules": times["sim"] - times["registry"],
-            "build": times["built"] - times["sim"], "start": ready - times["built"],
-            "to READY": ready - spawn, "mode": times["mode"], "close": times.get("close")}
+    result = {"interpreter": times["main"] - spawn,
+              "import daemon": times["daemon"] - times["main"],
+              "import more": times["imports"] - times["daemon"],
+              "registry": times["registry"] - times["imports"],
+              "sim modules": times["sim"] - times["registry"],
+              "build": times["built"] - times["sim"], "start": ready - times["built"],
+              "to READY": ready - spawn, "mode": times["mode"], "close": times.get("close")}
+    parts = times["parts"]
+    result.update({f"- {name}": parts.get(name, 0.0) for name in PARTS})
+    result["- rest"] = result["start"] - sum(parts.get(name, 0.0) for name in PARTS)
+    return result
 
 
 def startup(directory: str, runs: int, seed: int
@@ -823,17 +865,23 @@ def main() -> None:
 
     print(f"\n3. resident memory over a long session (fresh interpreter, inline steps, "
           f"{args.inputs} inputs; {memory_time:.1f} s)")
-    head = (f"{'after inputs':>14} {'VmRSS MiB':>10} {'ru_maxrss MiB':>14} {'gc objects':>11} "
-            f"{'games':>6} {'finished':>9} {'journal KiB':>12}")
+    head = (f"{'after inputs':>14} {'VmRSS MiB':>10} {'anon':>6} {'ru_maxrss':>10} "
+            f"{'gc objects':>11} {'games':>6} {'finished':>9} {'journal KiB':>12} "
+            f"{'text cache':>11} {'sim frames':>11}")
     print(head)
     print("-" * len(head))
     for row in memory["rows"]:
         if "maxrss" not in row:
             print(f"{row['inputs']:>14} {row['rss'] / 1024:>10.1f}")
             continue
-        print(f"{row['inputs']:>14} {row['rss'] / 1024:>10.1f} {row['maxrss'] / 1024:>14.1f} "
-              f"{row['objects']:>11,} {row['games']:>6} {row['finished']:>9} "
-              f"{row['journal'] / 1024:>12.0f}")
+        print(f"{row['inputs']:>14} {row['rss'] / 1024:>10.1f} {row['anon'] / 1024:>6.1f} "
+              f"{row['maxrss'] / 1024:>10.1f} {row['objects']:>11,} {row['games']:>6} "
+              f"{row['finished']:>9} {row['journal'] / 1024:>12.0f} {row['strips']:>11,} "
+              f"{row['frames']:>11,}")
+    print("  MiB: VmRSS, its RssAnon part (heap; the rest is mapped files), ru_maxrss (peak)\n"
+          "  text cache: entries of services.referee.box.render._strip, the lru_cache of drawn "
+          "text (maxsize 4096)\n  sim frames: frames kept by the sim's memory screen backend "
+          "(last 50 per screen; not on a Pi)")
 
     print("\nnot measured: the button path before the queue (mock pins, debounce "
           "20 ms on the sim profile, the gesture\n  decision at the loop's next tick, <= 20 ms; "

@@ -177,6 +177,11 @@ class GameInfo:
     summary: str
     rules: str  # where the rules spec lives, e.g. "shared/rules/decktet-escape.md"
     chance: tuple[str, ...] = ()  # kinds of chance prompts the game uses: roll, flip, ...
+    short_title: str = ""  # for 21-column screens (the title if empty)
+
+    @property
+    def screen_title(self) -> str:
+        return (self.short_title or self.title)[:21]
 
     def option(self, key: str) -> Option:
         for option in self.options:

@@ -69,7 +69,8 @@ def check_step(table: SimTable) -> int:
     everyone = swapped(state, list(range(state.players)))
     if everyone is not None:
         note = ""
-        assert flow.public(state, note).image.tobytes() == flow.public(everyone, note).image.tobytes()
+        public = flow.public(state, note).image.tobytes()
+        assert public == flow.public(everyone, note).image.tobytes()
         checks += 1
     return checks
 

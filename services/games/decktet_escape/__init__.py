@@ -35,6 +35,7 @@ INFO = GameInfo(
     ),
     rules="shared/rules/decktet-escape.md",
     chance=("shuffle",),
+    short_title="Escape! (Decktet)",
     options=(
         Option(
             "cards",

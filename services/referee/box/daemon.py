@@ -68,6 +68,8 @@ class Box:
         self.readers: list[Reader] = []
         self.shown: dict[str, bytes] = {}
         self.images: dict[str, Any] = {}  # each screen's last frame (captures, tests)
+        self.canvases: dict[str, Canvas] = {}  # and what was drawn on it (terminal sim)
+        self.frames_sent = 0
         self.texts: dict[str, list[str]] = {}  # what each screen's last frame says (tests)
         self.table: Table | None = None
         self.tags: TagRegistry | None = None
@@ -206,6 +208,8 @@ class Box:
             screen.show(canvas.image)
             self.shown[name] = data
             self.images[name] = canvas.image
+            self.canvases[name] = canvas
+            self.frames_sent += 1
             self.texts[name] = list(canvas.texts)
 
     def _cue(self, name: str) -> None:

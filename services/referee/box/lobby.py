@@ -47,7 +47,7 @@ class Lobby:
     # ------------------------------------------------------------------ menus
 
     def _game_menu(self) -> Menu:
-        items = [Item(f"{g.info.title}", g) for g in self.registry]
+        items = [Item(g.info.screen_title, g) for g in self.registry]
         return Menu("Choose a game", items, footer="NEXT move  OK choose")
 
     def _settings(self) -> list[TableOption | Option]:
@@ -61,7 +61,7 @@ class Lobby:
         items = [Item(f"{_label(o)}: {_show(self.values[o.key])}", o)
                  for o in self._settings()]
         items.append(Item("Continue: seats join", "join"))
-        title = self.game.info.title if self.game else "Options"
+        title = self.game.info.screen_title if self.game else "Options"
         return Menu(title, items, cursor=cursor, footer="OK change  hold OK back")
 
     def choose(self, game_id: str) -> None:
@@ -155,7 +155,7 @@ class Lobby:
                 canvas.line(5, self.note)
             return canvas
         game = self.game
-        title = game.info.title if game else ""
+        title = game.info.screen_title if game else ""
         lines = [f"{len(self.joined)} joined ({game.info.min_players}-{game.info.max_players})"
                  if game else "",
                  "Press OK on your seat", "to join or leave.",

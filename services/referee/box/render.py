@@ -38,6 +38,7 @@ class Canvas:
     height: int = HEIGHT
     image: Image.Image = field(init=False)
     texts: list[str] = field(default_factory=list)
+    items: list[tuple[int, int, str, int]] = field(default_factory=list)  # x, y, text, scale
 
     def __post_init__(self) -> None:
         self.image = Image.new("1", (self.width, self.height), 0)
@@ -52,6 +53,7 @@ class Canvas:
         if not text:
             return x
         self.texts.append(text)
+        self.items.append((x, y, text, scale))
         strip = _strip(text, scale)
         if invert:
             self.image.paste(1, (x, y, x + strip.width, y + strip.height))
@@ -97,3 +99,14 @@ def title_and_lines(title: str, lines: list[str], *, cursor: int | None = None,
     if footer:
         canvas.line(5, footer)
     return canvas
+
+
+def text_grid(canvas: Canvas) -> list[str]:
+    """The canvas as 6 rows of 21 characters (for the terminal simulator)."""
+    rows = [[" "] * canvas.columns for _ in range(canvas.height // 10)]
+    for x, y, text, _scale in canvas.items:
+        row = min(len(rows) - 1, max(0, (y + 4) // 10))
+        col = max(0, x // CHAR_W)
+        for i, char in enumerate(text[: canvas.columns - col]):
+            rows[row][col + i] = char
+    return ["".join(r) for r in rows]

@@ -77,6 +77,7 @@ class Table:
         """Resume a game the power cut interrupted; offer one that was paused."""
         record = self.journal.latest_running()
         if record is None:
+            self._boot_finished()
             return
         if record.settings.get("paused"):
             self.mode, self._offered = "offer", record.id
@@ -87,8 +88,18 @@ class Table:
         record = self.journal.game(game_id)
         live = LiveGame.resume(self.journal, game_id, self.registry)
         live.rng = None if record.settings.get("dice") == "players" else self.rng
+        # A power cut between a move and the box's roll (or between creating a game and its
+        # opening shuffle) left chance pending: the box resolves it now, as it would have.
+        live.resolve_chance()
         self._enter(live, list(record.settings["seats"]))
         self.journal.update_settings(game_id, {"paused": False})
+
+    def _boot_finished(self) -> None:
+        """A power cut during the post-game reveal: show it again until someone leaves it."""
+        games = self.journal.games()
+        last = games[-1] if games else None
+        if last is not None and last.status == "finished" and not last.settings.get("left"):
+            self._resume(last.id)
 
     def pause(self) -> None:
         """Mark the game paused (SIGTERM, or the table menu) so boot offers it again."""
@@ -227,6 +238,8 @@ class Table:
         self.mode = "over" if live.state.outcome() is not None else "game"
 
     def _leave(self) -> None:
+        if self.live is not None:  # the reveal is over: boot no longer shows it
+            self.journal.update_settings(self.live.id, {"left": True})
         self.live, self.flow, self.players = None, None, []
         self.mode = "lobby"
         self.lobby = self._new_lobby()

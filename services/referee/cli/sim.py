@@ -74,10 +74,13 @@ def _scripted(args: argparse.Namespace, data: Path) -> int:
 
 
 def _interactive(args: argparse.Namespace, data: Path) -> int:
+    from firmware_py.sim.emulated_screens import choose_backend
     from services.referee.box.console import Console
 
-    box, sim = sim_box(args.board, data, time.monotonic, screens=args.screens,
-                       seed=args.seed)
+    backend = args.screens or choose_backend()
+    # In a terminal the console draws the screens as text (pixels do not fit a terminal).
+    screens = "memory" if backend in ("terminal", "memory") else backend
+    box, sim = sim_box(args.board, data, time.monotonic, screens=screens, seed=args.seed)
     box.start()
     stop = threading.Event()
     restore = install_stop_signals(stop)

@@ -265,7 +265,8 @@ class EscapeFlow(Flow):
             return stack[-1].render()
         if self.pages.get(seat, 0) == 1:
             return draw.my_cards_page(view, seat, f"{self.label(seat)}: my cards")
-        title = f"{self.label(seat)} OK: act" if acting else f"{self.label(seat)} ({active})"
+        title = (f"{self.label(seat)} OK: act" if acting
+                 else f"{self.label(seat)}: {active} acts")
         return draw.table_page(view, list(self.labels), seat, title)
 
     def reveal(self, seat: int, state: State) -> Canvas:
