@@ -134,8 +134,10 @@ class LiveGame:
         action = prompt.outcome_from_json(outcome)
         return self._commit("chance", action) + self.resolve_chance()
 
-    def resolve_chance(self, rng: Rng | None = None) -> list[Event]:
-        """Resolve every pending chance prompt with ``rng`` (default: the box's own rng).
+    def resolve_chance(self, rng: Rng | None = None,
+                       kinds: tuple[str, ...] | None = None) -> list[Event]:
+        """Resolve pending chance prompts with ``rng`` (default: the box's own rng), only
+        those of ``kinds`` if given (the box shuffles even when players roll their dice).
 
         Without any rng (hand-entered chance) nothing happens.
         """
@@ -143,7 +145,7 @@ class LiveGame:
         events: list[Event] = []
         while rng is not None and self.state.outcome() is None:
             prompt: ChancePrompt | None = self.state.chance_prompt()
-            if prompt is None:
+            if prompt is None or (kinds is not None and prompt.kind not in kinds):
                 break
             events += self._commit("chance", prompt.resolve(rng))
         return events

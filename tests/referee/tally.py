@@ -27,7 +27,8 @@ from services.games.core import (
     State,
 )
 
-INFO = GameInfo("tally", "Tally (test only)", 2, 2, ("player",), (), "test game", "none")
+INFO = GameInfo("tally", "Tally (test only)", 2, 2, ("player",), (), "test game", "none",
+                chance=("roll",))
 
 
 @dataclass(frozen=True)

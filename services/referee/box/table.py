@@ -27,6 +27,7 @@ from firmware_py.events import (
 )
 from services.games.core import EndGame, GameError, IllegalAction, Rng
 from services.games.registry import Registry
+from services.referee.box.dice import DiceEntry, Rolling
 from services.referee.box.flow import Flow
 from services.referee.box.lobby import Lobby, Start
 from services.referee.box.menu import Item, Menu
@@ -49,7 +50,8 @@ class Seat:
 
 class Table:
     def __init__(self, registry: Registry, journal: Journal, seats: list[Seat], rng: Rng,
-                 *, cue: Cue | None = None, lookup: TagLookup | None = None) -> None:
+                 *, cue: Cue | None = None, lookup: TagLookup | None = None,
+                 flow_factory: Callable[[str], Flow] = make_flow) -> None:
         self.registry = registry
         self.journal = journal
         self.seats = seats
@@ -65,6 +67,10 @@ class Table:
         self.system: dict[str, Menu] = {}
         self.notes: dict[str, str] = {}  # per seat: a table-menu message (not secret)
         self.status = ""  # device problems, shown on the public screen
+        self.flow_factory = flow_factory
+        self.entry: DiceEntry | None = None  # players entering their dice
+        self.rolling: Rolling | None = None  # the box's roll being shown
+        self.now = 0.0
         self._offered = 0  # the paused game offered at boot
 
     def _new_lobby(self) -> Lobby:
@@ -110,6 +116,7 @@ class Table:
     # ------------------------------------------------------------------ input
 
     def handle(self, event: InputEvent, now: float) -> None:
+        self.now = now
         if isinstance(event, DeviceStatus):
             self.status = "" if event.online else f"{event.device} offline"
             return
@@ -143,6 +150,9 @@ class Table:
             return
         if seat in self.system:
             self._system_press(seat, role)
+            return
+        if self.entry is not None:
+            self._enter_dice(role)
             return
         self.notes.pop(seat, None)
         index = self.players.index(seat)
@@ -193,6 +203,7 @@ class Table:
             return
         assert self.live is not None and self.flow is not None
         index = self.players.index(seat)
+        before = len(self.live.history)
         try:
             self.live.apply(action)
         except GameError as error:
@@ -202,10 +213,44 @@ class Table:
             self.status = error.message[:40]
             self.cue("error")
             return
+        self._show_rolls(before)
+        self._after_change()
+
+    def _show_rolls(self, before: int) -> None:
+        """The box rolled during that move: animate the faces it journaled."""
+        assert self.live is not None
+        for step in self.live.history[before:]:
+            faces = getattr(step.action, "faces", None)
+            if faces:
+                prompt_sides = max(6, *faces)
+                self.rolling = Rolling(tuple(faces), prompt_sides, self.now)
+                self.cue("dice")
+
+    def _chance(self) -> None:
+        """Shuffles and draws are the box's; dice are the box's or the players'."""
+        assert self.live is not None
+        self.live.resolve_chance(self.rng, kinds=("shuffle", "draw"))
+        prompt = self.live.state.chance_prompt()
+        manual = self.live.rng is None
+        self.entry = DiceEntry(prompt) if prompt is not None and manual else None
+
+    def _enter_dice(self, role: str) -> None:
+        assert self.entry is not None and self.live is not None
+        outcome = self.entry.press(role)
+        if outcome is None:
+            return
+        try:
+            self.live.supply_chance(outcome)
+        except GameError as error:
+            self.status = error.message[:40]
+            self.entry = None
+            self._chance()
+            return
         self._after_change()
 
     def _after_change(self) -> None:
         assert self.live is not None and self.flow is not None
+        self._chance()
         self.flow.reset(self.live.state)
         self.system.clear()
         if self.live.state.outcome() is not None:
@@ -218,23 +263,24 @@ class Table:
         dice = start.settings.get("dice", "box")
         settings = {"seats": start.seats, "dice": dice,
                     "labels": [self._label(s) for s in start.seats]}
+        rng = None if dice == "players" else self.rng
         try:
             live, _events = LiveGame.new(self.journal, start.game, len(start.seats),
-                                         start.options, rng=self.rng, settings=settings)
+                                         start.options, rng=rng, settings=settings)
         except GameError as error:
             self.lobby.note = error.message[:21]
             return
-        if dice == "players":
-            live.rng = None
         self._enter(live, start.seats)
 
     def _enter(self, live: LiveGame, seats: list[str]) -> None:
         self.live, self.players = live, seats
-        self.flow = make_flow(live.game.info.id)
+        self.flow = self.flow_factory(live.game.info.id)
         self.flow.start([self._label(s) for s in seats])
         self.flow.reset(live.state)
         self.privacy.hide_all()
         self.system.clear()
+        self.rolling = None
+        self._chance()
         self.mode = "over" if live.state.outcome() is not None else "game"
 
     def _leave(self) -> None:
@@ -300,18 +346,27 @@ class Table:
     # ------------------------------------------------------------------ time
 
     def next_change(self, now: float) -> float | None:
-        return self.privacy.next_change(now)
+        times = [self.privacy.next_change(now),
+                 self.rolling.next_change(now) if self.rolling else None]
+        found = [t for t in times if t is not None]
+        return min(found) if found else None
 
     # ------------------------------------------------------------------ screens
 
     def screens(self, now: float) -> dict[str, Canvas]:
         """Every screen's picture now: "public", "director" and one per seat name."""
-        frames = {"public": self._public(), "director": self._director()}
+        if self.rolling is not None and self.rolling.done(now):
+            self.rolling = None
+        frames = {"public": self._public(now), "director": self._director()}
         for seat in self.seats:
             frames[seat.name] = self._seat(seat, now)
         return frames
 
-    def _public(self) -> Canvas:
+    def _public(self, now: float) -> Canvas:
+        if self.mode == "game" and self.entry is not None:
+            return self.entry.render()
+        if self.mode == "game" and self.rolling is not None:
+            return self.rolling.render(now)
         if self.mode == "lobby":
             return self.lobby.public()
         if self.mode == "offer":
@@ -323,8 +378,13 @@ class Table:
         if self.mode == "paused":
             return title_and_lines("PAUSED", ["the game is saved", "", "hold OK to go on"])
         history = self.live.history
-        note = self.status or (self.flow.announce(self.live.state, history[-1].events)
-                               if history else "")
+        last = history[-1] if history else None
+        faces = getattr(last.action, "faces", None) if last else None
+        if faces:
+            note = f"rolled {' '.join(map(str, faces))}"
+        else:
+            note = self.flow.announce(self.live.state, last.events) if last else ""
+        note = self.status or note
         return self.flow.public(self.live.state, note)
 
     def _director(self) -> Canvas:

@@ -1,0 +1,98 @@
+"""Dice at the table: the box rolls (with a short animation), or the players roll real dice
+and enter the faces with their buttons. Both give the engine the same chance action.
+
+Entering: the public screen shows one box per die; any seated player's `next`/`prev` change
+the die under the cursor, `ok` confirms it and moves on; after the last one the outcome is
+handed to the game (and journaled). A coin flip is entered the same way (heads / tails).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from services.games.core import ChancePrompt, Flip, Roll
+from services.referee.box.render import Canvas
+
+ANIMATION = 0.8  # s the box shows tumbling dice before the faces it rolled
+FRAME = 0.1  # s between animation frames
+
+
+@dataclass
+class DiceEntry:
+    prompt: ChancePrompt
+    faces: list[int] = field(default_factory=list)
+    cursor: int = 0
+
+    def __post_init__(self) -> None:
+        count = self.prompt.count if isinstance(self.prompt, Roll) else 1
+        self.faces = [1] * count
+
+    @property
+    def sides(self) -> int:
+        return self.prompt.sides if isinstance(self.prompt, Roll) else 2
+
+    def press(self, role: str) -> dict[str, object] | None:
+        """A button; returns the outcome once every die is confirmed."""
+        if role in ("next", "up", "right"):
+            self.faces[self.cursor] = self.faces[self.cursor] % self.sides + 1
+        elif role in ("prev", "down", "left"):
+            self.faces[self.cursor] = (self.faces[self.cursor] - 2) % self.sides + 1
+        elif role == "ok":
+            self.cursor += 1
+            if self.cursor == len(self.faces):
+                if isinstance(self.prompt, Flip):
+                    return {"heads": self.faces[0] == 1}
+                return {"faces": list(self.faces)}
+        return None
+
+    def render(self) -> Canvas:
+        canvas = Canvas()
+        canvas.line(0, "ROLL YOUR DICE" if isinstance(self.prompt, Roll) else "FLIP A COIN",
+                    invert=True)
+        canvas.line(1, self.prompt.purpose[:21])
+        if isinstance(self.prompt, Flip):
+            side = "heads" if self.faces[0] == 1 else "tails"
+            canvas.centered(26, side.upper(), scale=2)
+        else:
+            _faces(canvas, self.faces, self.cursor)
+        canvas.line(5, "NEXT/PREV set  OK next")
+        return canvas
+
+
+@dataclass
+class Rolling:
+    """The box rolled: tumble for a moment, then show the faces it journaled."""
+
+    faces: tuple[int, ...]
+    sides: int
+    started: float
+
+    def done(self, now: float) -> bool:
+        return now >= self.started + ANIMATION
+
+    def next_change(self, now: float) -> float | None:
+        if self.done(now):
+            return None
+        frame = int((now - self.started) / FRAME) + 1
+        return min(self.started + frame * FRAME, self.started + ANIMATION)
+
+    def render(self, now: float) -> Canvas:
+        canvas = Canvas()
+        canvas.line(0, "THE BOX ROLLS", invert=True)
+        if self.done(now):
+            shown = list(self.faces)
+        else:  # a fixed tumbling sequence: the same frames on every run (golden pictures)
+            frame = int((now - self.started) / FRAME)
+            shown = [(f + 5 * frame + i) % self.sides + 1 for i, f in enumerate(self.faces)]
+        _faces(canvas, shown, None)
+        canvas.line(5, f"rolled {' '.join(map(str, self.faces))}" if self.done(now) else "...")
+        return canvas
+
+
+def _faces(canvas: Canvas, faces: list[int], cursor: int | None) -> None:
+    width = 26
+    x = max(0, (canvas.width - width * len(faces)) // 2)
+    for i, face in enumerate(faces[:4]):
+        left = x + i * width
+        canvas.box(left, 20, left + 21, 41, fill=cursor == i)
+        canvas.text(left + 5, 25, str(face), scale=1 if face > 9 else 2, invert=cursor == i)

@@ -1,0 +1,132 @@
+"""Dice at the table: the box rolls (animated, then the journaled faces), or the players
+enter their own dice with the buttons. Both give the engine the same chance action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from firmware_py.events import ButtonHeld, ButtonPressed
+from services.games.core import GameError
+from services.games.registry import Registry
+from services.referee.box.dice import ANIMATION
+from services.referee.box.flow import Flow
+from services.referee.box.render import Canvas
+from services.referee.box.table import Seat, Table
+from services.referee.journal import Journal
+from tests.referee.tally import AskDie, Tally
+
+
+class TallyFlow(Flow):
+    """A minimal flow for the test game: ok asks the die."""
+
+    def reset(self, state):
+        pass
+
+    def press(self, seat, role, state):
+        return AskDie(seat) if role == "ok" else None
+
+    def hold(self, seat, role, state):
+        return None
+
+    def refused(self, seat, error: GameError):
+        pass
+
+    def announce(self, state, events):
+        return ""
+
+    def public(self, state, note):
+        canvas = Canvas()
+        canvas.line(0, f"total {state.total}")
+        canvas.line(5, note)
+        return canvas
+
+    def seat(self, seat, state, shown):
+        return Canvas()
+
+    def reveal(self, seat, state):
+        return Canvas()
+
+
+@pytest.fixture
+def journal():
+    with Journal(":memory:") as j:
+        yield j
+
+
+def table(journal, cues):
+    seats = [Seat("seat1", "Seat 1"), Seat("seat2", "Seat 2")]
+    return Table(Registry((Tally(),)), journal, seats, random.Random(4), cue=cues.append,
+                 flow_factory=lambda _game: TallyFlow())
+
+
+def press(t, seat, role, now=1.0):
+    t.handle(ButtonPressed(seat, role, now), now)
+
+
+def start(t, dice_by_players: bool):
+    press(t, "seat1", "ok")  # choose Tally
+    assert t.lobby.menu.items[0].label == "Dice: box"
+    if dice_by_players:
+        press(t, "seat1", "ok")  # Dice: players
+        assert t.lobby.menu.items[0].label == "Dice: players"
+    press(t, "seat1", "prev")
+    press(t, "seat1", "ok")  # seats join
+    press(t, "seat1", "ok")
+    press(t, "seat2", "ok")
+    t.handle(ButtonHeld("seat1", "ok", 1.0), 1.0)
+    assert t.mode == "game"
+
+
+def public_text(t, now):
+    return t.screens(now)["public"].texts
+
+
+def test_players_enter_their_dice_with_the_buttons(journal):
+    cues: list[str] = []
+    t = table(journal, cues)
+    start(t, dice_by_players=True)
+    press(t, "seat1", "ok")  # the flow asks for the die
+    assert t.entry is not None
+    assert public_text(t, 2.0)[:2] == ["ROLL YOUR DICE", "die for the tally"]
+    press(t, "seat2", "next")  # any seated player may enter it
+    press(t, "seat2", "next")
+    press(t, "seat1", "prev")
+    press(t, "seat1", "next")
+    press(t, "seat2", "ok")  # 3
+    assert t.entry is None and t.live.state.total == 3
+    chance = [e for e in journal.entries(t.live.id) if e.kind == "chance"]
+    assert chance[-1].body == {"type": "roll", "faces": [3]}
+    assert "rolled 3" in public_text(t, 3.0)
+    assert "dice" not in cues
+
+
+def test_the_box_rolls_with_an_animation_and_the_dice_cue(journal):
+    cues: list[str] = []
+    t = table(journal, cues)
+    start(t, dice_by_players=False)
+    press(t, "seat1", "ok", now=10.0)
+    rolled = t.live.state.total  # journaled before anything is shown
+    assert 1 <= rolled <= 6 and cues[-2:] == ["dice", "turn"]
+    assert public_text(t, 10.05)[0] == "THE BOX ROLLS"
+    assert t.next_change(10.05) == pytest.approx(10.1)  # the next animation frame
+    frames = {bytes(t.screens(10.0 + k * 0.1)["public"].image.tobytes()) for k in range(8)}
+    assert len(frames) > 2  # it tumbles
+    after = public_text(t, 10.0 + ANIMATION + 0.01)
+    assert after == [f"total {rolled}", f"rolled {rolled}"]
+    assert t.entry is None
+
+
+def test_both_ways_give_the_same_chance_action(journal):
+    box = table(journal, [])
+    start(box, dice_by_players=False)
+    press(box, "seat1", "ok")
+    rolled = journal.entries(box.live.id)[-1].body
+    players = table(journal, [])
+    start(players, dice_by_players=True)
+    press(players, "seat1", "ok")
+    for _ in range(rolled["faces"][0] - 1):
+        press(players, "seat2", "next")
+    press(players, "seat2", "ok")
+    assert journal.entries(players.live.id)[-1].body == rolled
