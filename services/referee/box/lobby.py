@@ -62,7 +62,7 @@ class Lobby:
                  for o in self._settings()]
         items.append(Item("Continue: seats join", "join"))
         title = self.game.info.screen_title if self.game else "Options"
-        return Menu(title, items, cursor=cursor, footer="OK change  hold OK back")
+        return Menu(title, items, cursor=cursor, footer="OK set  hold OK back")
 
     def choose(self, game_id: str) -> None:
         """Go straight to a game's options (``refbox sim GAME``, scripts)."""

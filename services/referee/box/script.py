@@ -135,6 +135,7 @@ class ScriptRunner:
     def choose_game(self, game_id: str) -> None:
         table = self.box._table()
         table.lobby.choose(game_id)
+        self.box.render()
         self.advance(STEP)
 
     # ------------------------------------------------------------------ time

@@ -39,6 +39,11 @@ from services.referee.live import LiveGame
 from services.referee.tables import make_flow
 
 Cue = Callable[[str], None]
+SHORT = {  # the undo refusals, in words that fit a 21x5 screen
+    "UNDO-HIDDEN": "That move showed hidden information: only a referee undo can take it back.",
+    "UNDO-CHANCE": "Chance came after it: only a referee undo can take it back.",
+    "UNDO-EMPTY": "There is nothing to undo.",
+}
 TagLookup = Callable[[str], tuple[str, str, str] | None]  # tag -> (game, kind, id)
 
 
@@ -337,7 +342,7 @@ class Table:
             else:
                 self.live.apply(EndGame(f"ended by {self._label(seat)}"))
         except (RefereeError, IllegalAction) as error:
-            self.notes[seat] = error.message
+            self.notes[seat] = SHORT.get(error.rule, error.message)
             return
         self._after_change()
         if what != "end" and self.live.state.outcome() is None:

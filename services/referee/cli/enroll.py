@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, *, ask: Ask = input, say: Say = print) -> int:
         check_name("game", args.game)
         check_name("kind", args.kind)
         registry = TagRegistry.load(args.tags, missing_ok=True)
-        items = read_list(Path(args.from_list)) if args.from_list else None
+        items = read_list(Path(args.from_list)) if args.from_list else _known(args.game, args.kind)
         profile = load_profile(args.board)
         spec, seat = pick_reader(profile, args.reader)
     except (TagRegistryError, HardwareError, ValueError) as exc:
@@ -189,6 +189,14 @@ def _save(registry: TagRegistry, entry: TagEntry, say: Say) -> bool:
     registry.save()
     say(f"saved: {saved.tag} = {saved.describe()}")
     return True
+
+
+def _known(game: str, kind: str) -> list[tuple[str, str]] | None:
+    """The pieces refbox knows for this game and kind (all 45 Escape! cards), in order."""
+    from services.referee.tables import tag_components
+
+    found = [(cid, label) for k, cid, label in tag_components(game) if k == kind]
+    return found or None
 
 
 def read_list(path: Path) -> list[tuple[str, str]]:

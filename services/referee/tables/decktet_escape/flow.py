@@ -224,7 +224,9 @@ class EscapeFlow(Flow):
         return lines[-1] if lines else ""
 
     def _event_line(self, state: State, event: Event) -> str:
-        short = self.label
+        def short(seat: int) -> str:
+            return self.label(seat).replace("Seat ", "S")
+
         card = getattr(state, "card", None)
 
         def code(card_id: str) -> str:

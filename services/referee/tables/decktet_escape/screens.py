@@ -93,7 +93,7 @@ def table_page(view: dict[str, Any], labels: list[str], seat: int, title: str) -
         row += 1
     mine = view["hands"][seat]
     if "unseen" in view:
-        canvas.line(5, f"Me {mine['size']} card(s): tap to play")
+        canvas.line(5, f"Me: {mine['size']} cards, tap one")
     elif mine["slots"]:
         canvas.line(5, "Me " + "|".join(marks(s) for s in mine["slots"]))
     else:
