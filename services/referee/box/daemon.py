@@ -96,6 +96,8 @@ class Box:
         if self.backends.prepare_data is not None:
             self.backends.prepare_data(self.data_dir, self.registry)
         tags = self.tags = self._load_tags()
+        for closer in self.backends.closers:  # simulated twins: closed after their users
+            stack.callback(closer)
         self.screens = self.backends.screens(screen_slots(self.profile), self.clock,
                                              self.events.put)
         stack.callback(self._close_screens)
@@ -115,8 +117,6 @@ class Box:
         stack.callback(self._stop_readers)
         self._feedback = self.backends.feedback(self.profile, factory, self.clock)
         stack.callback(self._feedback.close)
-        for closer in self.backends.closers:
-            stack.callback(closer)
         seats = [Seat(s.name, s.label) for s in self.profile.seats]
         lookup = (lambda tag: _lookup(tags, tag)) if tags is not None else None
         self.table = Table(self.registry, journal, seats, self.rng, cue=self._cue,

@@ -161,8 +161,8 @@ class Table:
             return
         self.notes.pop(seat, None)
         index = self.players.index(seat)
-        assert self.flow is not None and self.live is not None
-        self._act(seat, self.flow.press(index, role, self.live.state))
+        live, flow = self._game()
+        self._act(seat, flow.press(index, role, live.state))
 
     def _hold(self, seat: str, role: str) -> None:
         if self.mode == "offer" and role == "ok":
@@ -175,8 +175,8 @@ class Table:
         elif self.mode in ("paused", "over") and role == "ok":
             if self.mode == "paused":
                 self.mode = "game"
-                assert self.live is not None
-                self.journal.update_settings(self.live.id, {"paused": False})
+                live, flow = self._game()
+                self.journal.update_settings(live.id, {"paused": False})
             else:
                 self._leave()
         elif self.mode == "game" and seat in self.players:
@@ -185,34 +185,34 @@ class Table:
             elif seat in self.system and role == "ok":
                 self.system.pop(seat)
             else:
-                assert self.flow is not None and self.live is not None
-                self._act(seat, self.flow.hold(self.players.index(seat), role, self.live.state))
+                live, flow = self._game()
+                self._act(seat, flow.hold(self.players.index(seat), role, live.state))
 
     def _tag(self, seat: str, tag: str) -> None:
         if self.mode != "game" or seat not in self.players:
             return
         found = self.lookup(tag)
-        assert self.flow is not None and self.live is not None
-        if found is None or found[0] != self.live.game.info.id:
+        live, flow = self._game()
+        if found is None or found[0] != live.game.info.id:
             self.notes[seat] = f"unknown tag {tag}"
             self.cue("refusal")
             return
         _game, kind, component = found
         index = self.players.index(seat)
-        self._act(seat, self.flow.tag(index, kind, component, self.live.state))
+        self._act(seat, flow.tag(index, kind, component, live.state))
 
     # ------------------------------------------------------------------ acting
 
     def _act(self, seat: str, action: Any) -> None:
         if action is None:
             return
-        assert self.live is not None and self.flow is not None
+        live, flow = self._game()
         index = self.players.index(seat)
-        before = len(self.live.history)
+        before = len(live.history)
         try:
-            self.live.apply(action)
+            live.apply(action)
         except GameError as error:
-            self.flow.refused(index, error)
+            flow.refused(index, error)
             return
         except RefereeError as error:
             self.status = error.message[:40]
@@ -223,8 +223,8 @@ class Table:
 
     def _show_rolls(self, before: int) -> None:
         """The box rolled during that move: animate the faces it journaled."""
-        assert self.live is not None
-        for step in self.live.history[before:]:
+        live, _flow = self._game()
+        for step in live.history[before:]:
             faces = getattr(step.action, "faces", None)
             if faces:
                 prompt_sides = max(6, *faces)
@@ -233,19 +233,22 @@ class Table:
 
     def _chance(self) -> None:
         """Shuffles and draws are the box's; dice are the box's or the players'."""
-        assert self.live is not None
-        self.live.resolve_chance(self.rng, kinds=("shuffle", "draw"))
-        prompt = self.live.state.chance_prompt()
-        manual = self.live.rng is None
+        live, _flow = self._game()
+        live.resolve_chance(self.rng, kinds=("shuffle", "draw"))
+        prompt = live.state.chance_prompt()
+        manual = live.rng is None
         self.entry = DiceEntry(prompt) if prompt is not None and manual else None
 
     def _enter_dice(self, role: str) -> None:
-        assert self.entry is not None and self.live is not None
-        outcome = self.entry.press(role)
+        live, _flow = self._game()
+        entry = self.entry
+        if entry is None:
+            return
+        outcome = entry.press(role)
         if outcome is None:
             return
         try:
-            self.live.supply_chance(outcome)
+            live.supply_chance(outcome)
         except GameError as error:
             self.status = error.message[:40]
             self.entry = None
@@ -254,11 +257,11 @@ class Table:
         self._after_change()
 
     def _after_change(self) -> None:
-        assert self.live is not None and self.flow is not None
+        live, flow = self._game()
         self._chance()
-        self.flow.reset(self.live.state)
+        flow.reset(live.state)
         self.system.clear()
-        if self.live.state.outcome() is not None:
+        if live.state.outcome() is not None:
             self.mode = "over"
             self.cue("confirm")
         else:
@@ -296,6 +299,12 @@ class Table:
         self.lobby = self._new_lobby()
         self.privacy.hide_all()
 
+    def _game(self) -> tuple[LiveGame, Flow]:
+        """The game in progress (only called in modes that have one)."""
+        if self.live is None or self.flow is None:
+            raise RuntimeError(f"the table has no game in progress (mode {self.mode})")
+        return self.live, self.flow
+
     def _label(self, name: str) -> str:
         return next((s.label for s in self.seats if s.name == name), name)
 
@@ -317,7 +326,7 @@ class Table:
             self._system_choose(seat, menu.current.value)
 
     def _system_choose(self, seat: str, choice: str) -> None:
-        assert self.live is not None
+        _live, _flow = self._game()
         if choice == "back":
             self.system.pop(seat)
         elif choice in ("undo", "referee", "end"):
@@ -333,19 +342,19 @@ class Table:
             self._confirmed(seat, choice[3:])
 
     def _confirmed(self, seat: str, what: str) -> None:
-        assert self.live is not None
+        live, _flow = self._game()
         try:
             if what == "undo":
-                self.live.undo()
+                live.undo()
             elif what == "referee":
-                self.live.referee_undo(1, reason=f"{self._label(seat)} at the table")
+                live.referee_undo(1, reason=f"{self._label(seat)} at the table")
             else:
-                self.live.apply(EndGame(f"ended by {self._label(seat)}"))
+                live.apply(EndGame(f"ended by {self._label(seat)}"))
         except (RefereeError, IllegalAction) as error:
             self.notes[seat] = SHORT.get(error.rule, error.message)
             return
         self._after_change()
-        if what != "end" and self.live.state.outcome() is None:
+        if what != "end" and live.state.outcome() is None:
             self.mode = "game"
 
     # ------------------------------------------------------------------ time
@@ -379,18 +388,18 @@ class Table:
             return title_and_lines("Continue?", [f"{record.game} #{record.id}",
                                                  f"{record.entries} moves so far",
                                                  "OK: continue", "hold OK: new game"])
-        assert self.live is not None and self.flow is not None
+        live, flow = self._game()
         if self.mode == "paused":
             return title_and_lines("PAUSED", ["the game is saved", "", "hold OK to go on"])
-        history = self.live.history
+        history = live.history
         last = history[-1] if history else None
         faces = getattr(last.action, "faces", None) if last else None
         if faces:
             note = f"rolled {' '.join(map(str, faces))}"
         else:
-            note = self.flow.announce(self.live.state, last.events) if last else ""
+            note = flow.announce(live.state, last.events) if last else ""
         note = self.status or note
-        return self.flow.public(self.live.state, note)
+        return flow.public(live.state, note)
 
     def _director(self) -> Canvas:
         canvas = Canvas()
@@ -404,10 +413,10 @@ class Table:
             canvas = Canvas()
             canvas.centered(26, "not playing")
             return canvas
-        assert self.live is not None and self.flow is not None
+        live, flow = self._game()
         index = self.players.index(seat.name)
         if self.mode == "over":
-            return self.flow.reveal(index, self.live.state)
+            return flow.reveal(index, live.state)
         if self.mode == "paused":
             canvas = Canvas()
             canvas.centered(26, "PAUSED", scale=2)
@@ -417,7 +426,7 @@ class Table:
         if seat.name in self.system:
             return self.system[seat.name].render()
         shown = self.privacy.shown(seat.name, now)
-        return self.flow.seat(index, self.live.state, shown)
+        return flow.seat(index, live.state, shown)
 
 
 def _wrap(text: str, width: int = 21) -> list[str]:
