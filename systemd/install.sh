@@ -100,15 +100,22 @@ if ((!DRY_RUN)); then
 fi
 
 # check_board PROFILE: validate with refbox's own loader (firmware_py.profile, standard
-# library only) from this checkout; print the absolute path of the profile's file.
+# library only) from this checkout. Prints the absolute path of the profile's file, or the
+# reason it is refused (status 1).
 check_board() {
     [[ -x $SYSTEM_PYTHON ]] || { echo "$SYSTEM_PYTHON not found: install python3"; return 1; }
     PYTHONPATH=$SRC "$SYSTEM_PYTHON" -B - "$1" <<'PY'
 import sys
 
+
+def refuse(reason):
+    print(reason)
+    sys.exit(1)
+
+
 if sys.version_info < (3, 11):
-    sys.exit("refbox needs Python 3.11 or later (Raspberry Pi OS Bookworm or later); "
-             "this system has %d.%d" % sys.version_info[:2])
+    refuse("refbox needs Python 3.11 or later (Raspberry Pi OS Bookworm or later); "
+           "this system has %d.%d" % sys.version_info[:2])
 import importlib.resources
 import os
 
@@ -119,10 +126,10 @@ given = sys.argv[1]
 try:
     profile = load_profile(given)
 except HardwareError as exc:
-    sys.exit(str(exc))
+    refuse(str(exc))
 if profile.simulated:
-    sys.exit(f"board profile {given!r} is simulated (simulated = true): the service drives "
-             "real hardware; choose two-seat, six-seat-mux or your own profile")
+    refuse(f"board profile {given!r} is simulated (simulated = true): the service drives "
+           "real hardware; choose two-seat, six-seat-mux or your own profile")
 if "/" in given or given.endswith(".toml"):
     print(os.path.abspath(given))
 else:
@@ -130,9 +137,9 @@ else:
 PY
 }
 
-board_source=$(check_board "$BOARD" 2>&1) || die "--board $BOARD refused: $board_source"
+board_source=$(check_board "$BOARD") || die "--board $BOARD refused: $board_source"
 if [[ -e $BOARD_FILE ]]; then
-    problem=$(check_board "$BOARD_FILE" 2>&1) ||
+    problem=$(check_board "$BOARD_FILE") ||
         die "the existing $BOARD_FILE is not valid: $problem (fix it, or remove it to install --board $BOARD)"
 fi
 

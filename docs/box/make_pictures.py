@@ -46,7 +46,7 @@ SCENES = {
                                                   ("seat1", "escape-seat-reveal")]),
     ]),
     "physical": (["press seat1 ok"], [
-        (JOIN + ["hold seat1 ok", "tag seat1 the-watchman", "tag seat2 the-author"],
+        ([*JOIN, "hold seat1 ok", "tag seat1 the-watchman", "tag seat2 the-author"],
          [("public", "escape-physical-public")]),
         (["double seat3 peek"], [("seat3", "escape-physical-seat")]),
         (["press seat3 ok", "press seat3 next", "press seat3 ok"],
@@ -58,7 +58,7 @@ SCENES = {
 
 def capture(directory: Path) -> list[Path]:
     written = []
-    for mode, (options, scenes) in SCENES.items():
+    for _mode, (options, scenes) in SCENES.items():
         with tempfile.TemporaryDirectory() as data:
             clock = FakeClock()
             box, sim = sim_box("sim", data, clock, screens="memory", threaded=False, seed=3)

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import logging
 import sys
 import threading
 
-from firmware_py.errors import HardwareError
+from firmware_py.errors import HardwareError, ProfileError
 from services.games.core import GameError
 from services.referee.box.assemble import hardware_box
 from services.referee.box.daemon import default_data_dir, install_stop_signals
 from services.referee.errors import RefereeError
+
+EX_CONFIG = 78  # sysexits.h: configuration error (a bad board profile)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,9 +34,13 @@ def run(args: argparse.Namespace) -> int:
 
     notifier = Notifier()
     stop = threading.Event()
+    faulthandler.enable()  # a watchdog kill (SIGABRT) then logs where the loop was stuck
     try:
         box = hardware_box(args.board, args.data or default_data_dir(), notify=notifier)
         box.start()
+    except ProfileError as error:
+        print(f"refbox run: {error}", file=sys.stderr)
+        return EX_CONFIG  # systemd does not restart on it (RestartPreventExitStatus)
     except (HardwareError, RefereeError, GameError) as error:
         print(f"refbox run: {error}", file=sys.stderr)
         return 2
