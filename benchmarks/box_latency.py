@@ -1,31 +1,36 @@
 """The box on the simulated board with Escape!: input-to-frame latency, start-up, memory.
 
-    .venv/bin/python benchmarks/box_latency.py [--runs 7] [--inputs 2000] [--dir DIR]
+    .venv/bin/python benchmarks/box_latency.py [--runs 5] [--inputs 2000]
+        [--latency-inputs 800] [--think 0.02] [--seed 1] [--dir DIR]
 
-Three measurements, all on the ``sim`` profile (6 seats, 8 screens) with the memory screen
-backend, threaded virtual RFID readers (as on the Pi) and the real ``time.monotonic`` clock:
+Everything runs on the ``sim`` profile (6 seats, 8 screens) with the in-memory screen backend,
+threaded virtual RFID readers (the daemon's hardware setting too), the real
+``time.monotonic`` clock, and a journal on disk in a temporary directory under ``--dir``
+(WAL, ``synchronous=FULL``: each journal write is an fsynced transaction).
 
-1. **Input to frame.** The daemon's own loop (:meth:`Box.run`) runs on its thread. The main
-   thread plays whole Escape! games (3 and 4 players, alternately) the way players would with
-   their buttons: it reads the table (mode, lobby menu, ``legal_actions``, the seat's menu
-   stack) to decide the next button, waits a random 0-20 ms (so inputs land at every phase of
-   the loop's 20 ms tick), then puts one ``firmware_py.events`` event straight on
-   ``box.events``, as a gpiozero callback would. The mock pins, the debounce and the gesture
-   logic are *not* in the path (see "not measured" at the end of the output). The latency of
-   an input is from just before ``events.put`` to the return of the last ``show()`` of a
-   screen whose frame changed (the screens are wrapped by a recorder; the emulated panel's
-   ``show`` encodes the frame and plans the partial update, no bus time). It includes the
-   journal commits (WAL, ``synchronous=FULL``, on the file system of ``--dir``) when the
-   input applies a game action. The same driver is also run with ``Box.step()`` called inline
-   (no queue wake-up, no other threads' ticks), in the memory session below.
-2. **Start-up.** Fresh interpreters run a tiny script: import the daemon, ``sim_box``, set a
-   ``Notify`` whose ``ready()`` prints ``time.monotonic()``, ``box.start()``. The parent
-   takes ``time.monotonic()`` just before spawning the process. Two cases: an empty data
-   directory, and one whose journal holds an Escape! game interrupted in the middle (boot
-   resumes it: replay, settings commit, first frames).
-3. **Memory.** A fresh interpreter plays ``--inputs`` inputs of whole games in a row
-   (lobby, game, game over, lobby again, with a referee undo now and then) and reads
-   ``VmRSS`` from ``/proc/self/status`` at checkpoints.
+1. **Input to frames.** A thread starts the box and runs the daemon's own loop
+   (:meth:`Box.run`), as the daemon's main thread does. Another thread plays whole Escape!
+   games (3 and 4 players in turn, random seats) the way players do with their buttons: it
+   reads the table (mode, lobby menu, the seat's menu stack built from ``legal_actions``) to
+   choose the next button (a random action: first its kind, clue/play/discard..., then which
+   one; the cursor goes the shorter way to it), waits a random 0-20 ms so that inputs land
+   at every phase of the loop's 20 ms tick, and puts one ``firmware_py.events`` event
+   (ButtonPressed, ButtonHeld, ButtonDoublePressed) straight on ``box.events``, as a gpiozero
+   callback would. Mock pins, debounce and gesture detection are *not* in the path. An
+   input's latency runs from just before ``events.put`` to the return of the last
+   ``show()`` of a screen whose frame changed (the screen devices are wrapped by a recorder;
+   the emulated panel's ``show`` encodes the frame and plans the partial update: no bus
+   time), journal commits included. Table 1b times the same kind of session with
+   ``Box.step()`` called inline right after the put (no queue wake-up, no idle tick in the
+   way); it is the memory session of part 3.
+2. **Start-up.** Fresh interpreters run a tiny script: import the daemon, ``sim_box()``, set
+   a ``Notify`` whose ``ready()`` prints ``time.monotonic()``, ``box.start()``. The parent
+   reads ``time.monotonic()`` just before spawning the process. Two cases: an empty data
+   directory, and one whose journal holds an Escape! game interrupted after about 30 actions
+   (boot resumes it). Plus the import time of ``services.referee.box.daemon``.
+3. **Memory.** A fresh interpreter plays ``--inputs`` inputs of whole games in a row (lobby,
+   game, game over, lobby again; a referee undo now and then) and reads ``VmRSS`` from
+   ``/proc/self/status`` at checkpoints.
 """
 
 from __future__ import annotations
@@ -130,8 +135,8 @@ class Sample:
 FIELDS = [f.name for f in dataclasses.fields(Sample)]
 KINDS = ("menu move", "menu open", "commit clue", "commit play", "commit discard",
          "commit placeon", "commit giveroute", "commit loseroute", "peek reveal",
-         "table menu open", "table menu move", "referee undo", "lobby", "game start",
-         "leave (game over)")
+         "commit other", "table menu open", "table menu move", "referee undo", "lobby",
+         "game start", "leave (game over)")
 
 
 class Samples:
@@ -418,6 +423,7 @@ def play(meter: Meter, driver: Driver, inputs: int, think: float, rng: random.Ra
             if not sample.actions:
                 raise RuntimeError(f"{event} was meant to commit {target} but did not")
             kind = f"commit {type(target).__name__.lower()}"
+            kind = kind if kind in KINDS else "commit other"
         elif sample.actions:
             raise RuntimeError(f"{event} ({kind}) committed an action unexpectedly")
         idle = 0 if sample.commits else idle + 1
@@ -493,6 +499,13 @@ def rss_kib(field: str = "VmRSS") -> int:
     return -1
 
 
+def kept_cues(box: Box) -> int:
+    """What the sim's RecordingFeedback has recorded: cues played and output changes."""
+    feedback = box._feedback
+    outputs = getattr(feedback, "outputs", None)
+    return len(getattr(feedback, "played", ())) + len(getattr(outputs, "changes", ()))
+
+
 def kept_frames(meter: Meter) -> int:
     """Frames the sim's memory screen backend keeps (the last 50 per screen; not on a Pi)."""
     output = meter.sim.output if meter.sim is not None else None
@@ -506,7 +519,7 @@ def memory_session(directory: str, inputs: int, seed: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-memory-") as data:
         meter = Meter()
         box = build_box(data, seed, meter)
-        rows.append({"inputs": "imports done", "rss": rss_kib()})
+        rows.append({"inputs": "before start", "rss": rss_kib()})
         box.start()
         try:
             meter.instrument(box)
@@ -523,7 +536,7 @@ def memory_session(directory: str, inputs: int, seed: int) -> dict[str, Any]:
                              "objects": len(gc.get_objects()), "games": driver.games,
                              "finished": driver.finished, "journal": size,
                              "strips": _strip.cache_info().currsize,
-                             "frames": kept_frames(meter)})
+                             "frames": kept_frames(meter), "cues": kept_cues(box)})
 
             note(0)
 
@@ -617,8 +630,11 @@ if sys.argv[2] == "close":
     box.close()
     times["close"] = time.monotonic() - t_close
 print(json.dumps(times), flush=True)
-if sys.argv[2] != "close":
-    os._exit(0)  # box.close() takes seconds (see the close line of the report)
+if sys.argv[2] != "close":  # box.close() takes seconds (see the close line of the report)
+    import shutil
+    for virtual in sim.virtual_readers.values():  # what os._exit would leave in /tmp
+        shutil.rmtree(os.path.dirname(virtual.path), ignore_errors=True)
+    os._exit(0)
 """
 
 START_PHASES = (
@@ -715,6 +731,14 @@ def pct(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
+MEMORY_NOTES = """\
+  MiB: VmRSS, its RssAnon part (heap; the rest is mapped files), ru_maxrss (peak)
+  text cache: entries of services.referee.box.render._strip, the lru_cache of drawn text
+              (maxsize 4096)
+  sim frames: frames kept by the sim's memory screen backend (the last 50 per screen; not
+              on a Pi)
+  sim cues:   buzzer cues and output changes recorded by the sim's RecordingFeedback (kept
+              forever; on a Pi the feedback records nothing)"""
 COLUMNS = """\
 latency columns, in ms:
   p50, p99, max  of total: events.put -> the last changed frame handed to its screen (show returned)
@@ -867,7 +891,7 @@ def main() -> None:
           f"{args.inputs} inputs; {memory_time:.1f} s)")
     head = (f"{'after inputs':>14} {'VmRSS MiB':>10} {'anon':>6} {'ru_maxrss':>10} "
             f"{'gc objects':>11} {'games':>6} {'finished':>9} {'journal KiB':>12} "
-            f"{'text cache':>11} {'sim frames':>11}")
+            f"{'text cache':>11} {'sim frames':>11} {'sim cues':>9}")
     print(head)
     print("-" * len(head))
     for row in memory["rows"]:
@@ -877,16 +901,15 @@ def main() -> None:
         print(f"{row['inputs']:>14} {row['rss'] / 1024:>10.1f} {row['anon'] / 1024:>6.1f} "
               f"{row['maxrss'] / 1024:>10.1f} {row['objects']:>11,} {row['games']:>6} "
               f"{row['finished']:>9} {row['journal'] / 1024:>12.0f} {row['strips']:>11,} "
-              f"{row['frames']:>11,}")
-    print("  MiB: VmRSS, its RssAnon part (heap; the rest is mapped files), ru_maxrss (peak)\n"
-          "  text cache: entries of services.referee.box.render._strip, the lru_cache of drawn "
-          "text (maxsize 4096)\n  sim frames: frames kept by the sim's memory screen backend "
-          "(last 50 per screen; not on a Pi)")
+              f"{row['frames']:>11,} {row['cues']:>9,}")
+    print(MEMORY_NOTES)
 
-    print("\nnot measured: the button path before the queue (mock pins, debounce "
-          "20 ms on the sim profile, the gesture\n  decision at the loop's next tick, <= 20 ms; "
-          "peek's double press waits out the 350 ms window), bus time\n  to real panels "
-          "(benchmarks/screens_bus.py), a Pi's CPU and SD card.")
+    print("\nnot measured: the path before events.put. With mock or real pins a press is "
+          "reported at its release,\n  once the level has been stable for the debounce time "
+          "(20 ms on the sim profile) and the loop's\n  next buttons.tick notices it (ticks "
+          "come at most 20 ms apart): 20-40 ms after the finger lifts,\n  a hold 0.8 s after "
+          "the press, a double press at its second release. Nor the bus time to real panels\n"
+          "  (benchmarks/screens_bus.py), a Pi's CPU (4-6x slower) or its SD card's fsync.")
     counts: dict[tuple[str, str], int] = {}
     for phase, message in WARNINGS.messages:
         key = (phase, re.sub(r"seat\d|/tmp/\S+|\(/\S+\)", "*", message))

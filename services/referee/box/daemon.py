@@ -9,6 +9,9 @@ takes what is queued, lets time pass for the buttons (hold, double press), the f
 the table, and sends every screen whose picture changed. :meth:`Box.run` repeats it until
 asked to stop, pinging the systemd watchdog only while steps complete. Scripts and tests call
 :meth:`Box.step` themselves with a fake clock, so they run the daemon's own code.
+
+:meth:`Box.start`, :meth:`Box.step`/:meth:`Box.run` and :meth:`Box.close` must all run on
+the same thread: the journal's SQLite connection belongs to the thread that opened it.
 """
 
 from __future__ import annotations
