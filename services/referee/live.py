@@ -97,7 +97,8 @@ class LiveGame:
             state.players,
             options,
             initial,
-            dict(settings or {}, dice="auto" if rng else "manual"),
+            # the box's own chance mode, beside the table's settings (which keep "dice")
+            {"chance": "auto" if rng else "manual", **(settings or {})},
         )
         live = cls(journal, game_id, game, initial, rng)
         return live, live.resolve_chance()

@@ -130,3 +130,26 @@ def test_both_ways_give_the_same_chance_action(journal):
         press(players, "seat2", "next")
     press(players, "seat2", "ok")
     assert journal.entries(players.live.id)[-1].body == rolled
+
+
+def test_players_dice_survive_a_restart(journal):
+    t = table(journal, [])
+    start(t, dice_by_players=True)
+    again = table(journal, [])
+    again.boot()  # as after a power cut: the game resumes...
+    assert again.mode == "game" and again.live.rng is None  # ...and the players still roll
+    press(again, "seat1", "ok")
+    assert again.entry is not None
+
+
+def test_every_offline_device_stays_named_until_it_is_back(journal):
+    from firmware_py.events import DeviceStatus
+
+    t = table(journal, [])
+    start(t, dice_by_players=False)
+    t.handle(DeviceStatus("seat1 screen", "i2c-1@0x3C", False, "I2C error", 1.0), 1.0)
+    t.handle(DeviceStatus("seat2 reader", "/dev/ttyUSB1", False, "unplugged", 1.0), 1.0)
+    t.handle(DeviceStatus("seat1 screen", "i2c-1@0x3C", True, "back", 2.0), 2.0)
+    assert t.status == "seat2 reader offline"
+    t.handle(DeviceStatus("seat2 reader", "/dev/ttyUSB1", True, "back", 3.0), 3.0)
+    assert t.status == ""

@@ -31,7 +31,7 @@ def test_a_new_game_with_the_box_rng_is_shuffled_and_dealt_at_once(journal):
     live, events = LiveGame.new(journal, game, 3, rng=random.Random(4))
     assert [e.type for e in events] == ["dealt", "turn"]
     assert [e.kind for e in journal.entries(live.id)] == ["chance"]
-    assert journal.game(live.id).settings == {"dice": "auto"}
+    assert journal.game(live.id).settings == {"chance": "auto"}
 
 
 def test_manual_chance_waits_for_the_outcome(journal):

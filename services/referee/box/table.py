@@ -72,6 +72,7 @@ class Table:
         self.system: dict[str, Menu] = {}
         self.notes: dict[str, str] = {}  # per seat: a table-menu message (not secret)
         self.status = ""  # device problems, shown on the public screen
+        self.offline: dict[str, str] = {}  # every device now offline (the first is shown)
         self.flow_factory = flow_factory
         self.entry: DiceEntry | None = None  # players entering their dice
         self.rolling: Rolling | None = None  # the box's roll being shown
@@ -123,7 +124,11 @@ class Table:
     def handle(self, event: InputEvent, now: float) -> None:
         self.now = now
         if isinstance(event, DeviceStatus):
-            self.status = "" if event.online else f"{event.device} offline"
+            if event.online:
+                self.offline.pop(event.device, None)
+            else:
+                self.offline[event.device] = f"{event.device} offline"
+            self.status = next(iter(self.offline.values()), "")
             return
         seat = getattr(event, "seat", "")
         if isinstance(event, ButtonDown) and event.button == "peek":

@@ -35,19 +35,21 @@ def run(args: argparse.Namespace) -> int:
     notifier = Notifier()
     stop = threading.Event()
     faulthandler.enable()  # a watchdog kill (SIGABRT) then logs where the loop was stuck
+    restore = install_stop_signals(stop)  # before READY: a SIGTERM right after it pauses
     try:
-        box = hardware_box(args.board, args.data or default_data_dir(), notify=notifier)
-        box.start()
-    except ProfileError as error:
-        print(f"refbox run: {error}", file=sys.stderr)
-        return EX_CONFIG  # systemd does not restart on it (RestartPreventExitStatus)
-    except (HardwareError, RefereeError, GameError) as error:
-        print(f"refbox run: {error}", file=sys.stderr)
-        return 2
-    restore = install_stop_signals(stop)
-    try:
-        box.run(stop)
+        try:
+            box = hardware_box(args.board, args.data or default_data_dir(), notify=notifier)
+            box.start()
+        except ProfileError as error:
+            print(f"refbox run: {error}", file=sys.stderr)
+            return EX_CONFIG  # systemd does not restart on it (RestartPreventExitStatus)
+        except (HardwareError, RefereeError, GameError) as error:
+            print(f"refbox run: {error}", file=sys.stderr)
+            return 2
+        try:
+            box.run(stop)  # returns at once, pausing the game, if stop came during start
+        finally:
+            box.close()
     finally:
         restore()
-        box.close()
     return 0
