@@ -8,8 +8,6 @@ from pathlib import Path
 import pytest
 
 from services.referee.box.assemble import sim_box
-from services.referee.box.daemon import Box
-from services.referee.box.devices import SimBoard
 from services.referee.box.script import FakeClock, ScriptRunner
 
 
@@ -23,14 +21,6 @@ class SimTable:
                                      seed=seed)
         self.box.start()
         self.runner = ScriptRunner(self.box, self.sim, self.clock, capture)
-
-    @property
-    def box_(self) -> Box:
-        return self.box
-
-    @property
-    def board(self) -> SimBoard:
-        return self.sim
 
     def run(self, *lines: str) -> None:
         self.runner.run(lines)
