@@ -44,34 +44,14 @@ readonly ARGS=("$@")
 # umask is.
 umask 0022
 
-say() { printf 'install.sh: %s\n' "$*" >&2; }
-die() { say "$*"; exit 1; }
+# shellcheck source=systemd/common.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 
 usage() {
     sed -n '4,14s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
     exit 2
 }
 
-# One command per line, quoted so that it can be pasted into a shell.
-show() {
-    local arg out=()
-    for arg in "$@"; do
-        if [[ $arg =~ ^[A-Za-z0-9_./:=@%+,-]+$ ]]; then
-            out+=("$arg")
-        else
-            out+=("'${arg//\'/\'\\\'\'}'")
-        fi
-    done
-    printf '%s\n' "${out[*]}"
-}
-
-run() {
-    if ((DRY_RUN)); then
-        show "$@"
-    else
-        "$@"
-    fi
-}
 
 BOARD=two-seat
 BOARD_GIVEN=0

@@ -22,34 +22,14 @@ readonly UNIT_FILE=/etc/systemd/system/$SERVICE
 readonly COMMAND_LINK=/usr/local/bin/refbox
 readonly ARGS=("$@")
 
-say() { printf 'uninstall.sh: %s\n' "$*" >&2; }
-die() { say "$*"; exit 1; }
+# shellcheck source=systemd/common.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 
 usage() {
     sed -n '4,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
     exit 2
 }
 
-# One command per line, quoted so that it can be pasted into a shell.
-show() {
-    local arg out=()
-    for arg in "$@"; do
-        if [[ $arg =~ ^[A-Za-z0-9_./:=@%+,-]+$ ]]; then
-            out+=("$arg")
-        else
-            out+=("'${arg//\'/\'\\\'\'}'")
-        fi
-    done
-    printf '%s\n' "${out[*]}"
-}
-
-run() {
-    if ((DRY_RUN)); then
-        show "$@"
-    else
-        "$@"
-    fi
-}
 
 PURGE=0
 DRY_RUN=0
