@@ -199,6 +199,9 @@ class NoOutputs:
         return None
 
 
+RECORD_LIMIT = 1000  # entries the recording twins keep
+
+
 class RecordingOutputs:
     """Records every output change as ``(at, tone)``; ``tone`` None means quiet and dark."""
 
@@ -208,6 +211,7 @@ class RecordingOutputs:
 
     def set(self, tone: str | None, at: float) -> None:
         self.changes.append((at, tone))
+        del self.changes[:-RECORD_LIMIT]  # a long simulator session keeps only the recent past
 
     def close(self) -> None:
         self.closed = True
@@ -227,6 +231,7 @@ class RecordingFeedback(Feedback):
         super().play(cue)
         if self.enabled:
             self.played.append((self._clock(), Cue(cue)))
+            del self.played[:-RECORD_LIMIT]
 
 
 def check_patterns(patterns: Mapping[Cue, Pattern]) -> None:

@@ -178,3 +178,15 @@ def test_pattern_data_is_checked() -> None:
 def test_unknown_cue_is_refused() -> None:
     with pytest.raises(ValueError):
         RecordingFeedback(FakeClock()).play("fanfare")
+
+
+def test_the_recording_twin_keeps_only_the_recent_past() -> None:
+    from firmware_py.feedback import RECORD_LIMIT
+
+    clock = FakeClock()
+    feedback = RecordingFeedback(clock)
+    for n in range(RECORD_LIMIT + 5):
+        clock.now = float(n)
+        feedback.play(Cue.TURN)
+    assert len(feedback.played) == RECORD_LIMIT
+    assert feedback.played[0][0] == 5.0
