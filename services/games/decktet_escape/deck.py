@@ -95,6 +95,11 @@ class Deck:
         )
 
 
+def plural(about: str) -> str:
+    """A clue word as players say it: "corridors", "moons"."""
+    return about + "s" if about in (KEY, CORRIDOR, BOAT) else about
+
+
 def load_deck(text: str | None = None, file: str = SHIPPED_FILE) -> Deck:
     """Parse and validate a deck file; the shipped table when ``text`` is None."""
     if text is None:
