@@ -101,6 +101,18 @@ def title_and_lines(title: str, lines: list[str], *, cursor: int | None = None,
     return canvas
 
 
+def wrap(text: str, width: int = 21, rows: int = 5) -> list[str]:
+    """``text`` broken into at most ``rows`` lines of ``width`` characters, at spaces."""
+    lines, current = [], ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return [*lines, current][:rows]
+
+
 def text_grid(canvas: Canvas) -> list[str]:
     """The canvas as 6 rows of 21 characters (for the terminal simulator)."""
     rows = [[" "] * canvas.columns for _ in range(canvas.height // 10)]

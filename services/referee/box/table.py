@@ -32,7 +32,7 @@ from services.referee.box.flow import Flow
 from services.referee.box.lobby import Lobby, Start
 from services.referee.box.menu import Item, Menu
 from services.referee.box.privacy import Privacy
-from services.referee.box.render import Canvas, title_and_lines
+from services.referee.box.render import Canvas, title_and_lines, wrap
 from services.referee.errors import RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
@@ -427,19 +427,9 @@ class Table:
             canvas.centered(26, "PAUSED", scale=2)
             return canvas
         if seat.name in self.notes:
-            return title_and_lines("Table", _wrap(self.notes[seat.name]))
+            return title_and_lines("Table", wrap(self.notes[seat.name]))
         if seat.name in self.system:
             return self.system[seat.name].render()
         shown = self.privacy.shown(seat.name, now)
         return flow.seat(index, live.state, shown)
 
-
-def _wrap(text: str, width: int = 21) -> list[str]:
-    lines, current = [], ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}".strip()
-    return [*lines, current][:5]

@@ -171,7 +171,7 @@ class EscapeFlow(Flow):
             items = []
             for card_id, options in by_card.items():
                 card = card_of(card_id)
-                code = "".join(draw.LETTER[s] for s in card.suits) or "G"
+                code = draw.suits_code(card.suits)
                 label = f"{card.name[4:] if card.name.startswith('the ') else card.name} {code}"
                 value = options[0] if len(options) == 1 else self._declare(options)
                 items.append(Item(label[:20], value))
@@ -225,13 +225,10 @@ class EscapeFlow(Flow):
 
     def _event_line(self, state: State, event: Event) -> str:
         def short(seat: int) -> str:
-            return self.label(seat).replace("Seat ", "S")
-
-        card = getattr(state, "card", None)
+            return draw.short_label(self.labels, seat)
 
         def code(card_id: str) -> str:
-            found = card(card_id) if card else None
-            return "".join(draw.LETTER[s] for s in found.suits) or "G" if found else card_id
+            return draw.suits_code(state.card(card_id).suits)  # type: ignore[attr-defined]
 
         if isinstance(event, a.ClueGiven):
             return (f"{short(event.seat)}>{short(event.target)}: {event.about} "

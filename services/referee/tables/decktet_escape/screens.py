@@ -8,17 +8,23 @@ corridor), ``k`` key, ``b`` boat; ``?`` means no clue yet.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from services.referee.box.render import Canvas
+from services.referee.box.render import Canvas, wrap
 
 LETTER = {"moons": "M", "suns": "S", "waves": "W", "leaves": "L", "wyrms": "Y", "knots": "K"}
 TYPE_LETTER = {"key": "k", "corridor": "c", "boat": "b"}
 
 
+def suits_code(suits: Sequence[str]) -> str:
+    """A card as its suit letters: "MYK" for a key of moons, wyrms and knots; G the Guard."""
+    return "".join(LETTER[s] for s in suits) or "G"
+
+
 def code(card: dict[str, Any]) -> str:
-    """A visible card as its suit letters (G for the Guard)."""
-    return "".join(LETTER[s] for s in card["suits"]) or "G"
+    """A visible card (as a view shows it) as its suit letters."""
+    return suits_code(card["suits"])
 
 
 def marks(slot: dict[str, Any]) -> str:
@@ -50,7 +56,7 @@ def public_screen(view: dict[str, Any], labels: list[str], note: str) -> Canvas:
         canvas.line(5, note)
         return canvas
     active = view["active"]
-    canvas.line(0, f"Escape! T{view['turn']} {_short(labels, active)} to act", invert=True)
+    canvas.line(0, f"Escape! T{view['turn']} {short_label(labels, active)} to act", invert=True)
     escaped = "".join(str(s + 1) for s, e in enumerate(view["escaped"]) if e is not None)
     canvas.line(1, f"tok{view['tokens']}/{view['token_total']} deck{view['draw_count']}"
                    f" out:{escaped or '-'}")
@@ -89,7 +95,7 @@ def table_page(view: dict[str, Any], labels: list[str], seat: int, title: str) -
             cards = f"{hand['size']} card(s)"
         else:
             cards = " ".join(code(s) for s in hand["slots"]) or "(no card)"
-        canvas.line(row, f"{_short(labels, hand['seat'])} {cards}")
+        canvas.line(row, f"{short_label(labels, hand['seat'])} {cards}")
         row += 1
     mine = view["hands"][seat]
     if "unseen" in view:
@@ -115,7 +121,7 @@ def my_cards_page(view: dict[str, Any], seat: int, title: str) -> Canvas:
 def reveal_page(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
     canvas = Canvas()
     outcome = view["outcome"] or {}
-    canvas.line(0, f"{_short(labels, seat)}: {outcome.get('result', 'ended')}", invert=True)
+    canvas.line(0, f"{short_label(labels, seat)}: {outcome.get('result', 'ended')}", invert=True)
     hand = view["hands"][seat]["slots"]
     canvas.line(1, "You held:")
     canvas.line(2, " ".join(code(s) for s in hand) if hand else "(no card)")
@@ -128,21 +134,12 @@ def reveal_page(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
 def message_page(title: str, text: str) -> Canvas:
     canvas = Canvas()
     canvas.line(0, title, invert=True)
-    words = text.split()
-    lines: list[str] = []
-    current = ""
-    for word in words:
-        if len(current) + len(word) + 1 > canvas.columns:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}".strip()
-    lines.append(current)
-    for i, line in enumerate(lines[:5]):
+    for i, line in enumerate(wrap(text, canvas.columns)):
         canvas.line(1 + i, line)
     return canvas
 
 
-def _short(labels: list[str], seat: int) -> str:
+def short_label(labels: Sequence[str], seat: int) -> str:
+    """"Seat 3" as "S3" (labels a player chose stay as they are)."""
     label = labels[seat] if seat < len(labels) else f"Seat {seat + 1}"
     return label.replace("Seat ", "S")
