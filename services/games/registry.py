@@ -25,5 +25,6 @@ class Registry:
 def default_registry() -> Registry:
     """Every game shipped with refbox, with its shipped data."""
     from services.games.decktet_escape import DecktetEscape
+    from services.games.intruder_escape import IntruderEscape
 
-    return Registry((DecktetEscape(),))
+    return Registry((DecktetEscape(), IntruderEscape()))

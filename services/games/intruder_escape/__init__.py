@@ -1,6 +1,138 @@
 """Intruder Escape: a hidden-role deduction game, Innocents against Intruders.
 
 Rules: shared/rules/intruder-escape.md (section 2, R-IX-01..37, A-IX-01..24); the rulebook is
-shared/seeds/intruder-escape.txt. This package holds the card data (``cards``); the engine
-comes later.
+shared/seeds/intruder-escape.txt. The player guide is docs/games/intruder-escape.md. The card
+data is ``services/games/data/intruder.toml`` (``cards``); the row evaluation of section 2.8 is
+``rows``; the state machine ``state`` with card play in ``plays`` and views in ``views``.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from services.games.core import (
+    Action,
+    DataError,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionValue,
+    SnapshotError,
+)
+from services.games.intruder_escape.actions import ACTION_TYPES
+from services.games.intruder_escape.cards import IntruderData, load_cards
+from services.games.intruder_escape.state import IntruderState
+
+INFO = GameInfo(
+    id="intruder-escape",
+    title="Intruder Escape",
+    min_players=3,
+    max_players=6,
+    roles=("innocent", "intruder"),
+    summary=(
+        "Hidden roles: Innocents hunt the Intruders among them with 38 action cards; the box "
+        "deals identities and cards, referees every card and assesses the damage."
+    ),
+    rules="shared/rules/intruder-escape.md",
+    chance=("shuffle", "roll", "draw"),
+    short_title="Intruder Escape",
+    options=(
+        Option("characters", "choose", "choose: each seat picks a character in turn; by_seat: "
+               "seat N plays character N", "R-IX-01", choices=("choose", "by_seat"),
+               label="Characters"),
+        Option("intruders_6p", "random", "6 players: deal 6 of the 7 identity cards at random "
+               "(2 or 3 Intruders), or fix 2 or 3", "A-IX-01", choices=("random", "2", "3"),
+               label="6p Intruders"),
+        Option("repeat_rule", "target_row", "the same card cannot follow itself: on the "
+               "target's row (target_row) or among the cards one player plays on that target "
+               "(by_same_player)", "A-IX-04", choices=("target_row", "by_same_player"),
+               label="Repeat rule"),
+        Option("escape_items_in_row", True, "escape items sit in the row (Under the Bed, "
+               "Barricade and the repeat rule see them); false keeps them apart", "A-IX-05",
+               label="Items in row"),
+        Option("barricade_waits", False, "a Barricade followed by a card it cannot nullify "
+               "waits for the next one (default: it is spent)", "A-IX-06",
+               label="Barricade waits"),
+        Option("double_scratch_immediate_only", False, "Double Scratch doubles only the card "
+               "right before it (default: the most recent live damage or healing card)",
+               "A-IX-08", label="Scratch adjacent"),
+        Option("heal_needs", "net_damage", "healing needs running damage above 0 (net_damage) "
+               "or any live damage card this round (any_damage)", "A-IX-09",
+               choices=("net_damage", "any_damage"), label="Heal needs"),
+        Option("heal_below_zero", False, "healing may take the running total below 0 "
+               "(default: clamped at 0 after every card)", "A-IX-10", label="Heal below 0"),
+        Option("snatch_items", "one", "Snatch takes one escape item, or all of that player's",
+               "A-IX-11", choices=("one", "all"), label="Snatch items"),
+        Option("snatch_scope", "player", "'most recent' card: in the chosen player's row "
+               "(player) or over the whole table (table)", "A-IX-11",
+               choices=("player", "table"), label="Snatch recent"),
+        Option("snatch_nullified", False, "Snatch may take a nullified card", "A-IX-11",
+               label="Snatch nullified"),
+        Option("snatch_double_scratch", True, "Snatch may take a Double Scratch", "R-IX-22",
+               label="Snatch scratch"),
+        Option("die_cards_after_use", "removed", "once-per-game die cards leave the game after "
+               "use (removed), or go round as dead cards (dead_card)", "A-IX-13",
+               choices=("removed", "dead_card"), label="Used die cards"),
+        Option("medkit_once", "per_player", "Med Kit's power once per game per player who "
+               "plays it (per_player) or per player healed (per_target)", "A-IX-15",
+               choices=("per_player", "per_target"), label="Med Kit once"),
+        Option("items_on_death", "center", "a dead player's escape items go back into the "
+               "center deck at random places (center) or to the discard pile", "A-IX-17",
+               choices=("center", "discard"), label="Items on death"),
+        Option("bottom_order", "shuffled", "the cards put under the deck are mixed (shuffled) "
+               "or go in seat order", "A-IX-22", choices=("shuffled", "seat_order"),
+               label="Bottom order"),
+        Option("discard_public", True, "the discard pile is face up (its cards are shown)",
+               "2.9", label="Open discard"),
+        Option("reveal_on_death", "ask", "a dead player chooses to show his identity (ask), "
+               "never does, or always does", "R-IX-33", choices=("ask", "never", "always"),
+               label="Reveal on death"),
+    ),
+)
+
+
+class IntruderEscape(Game):
+    info: ClassVar[GameInfo] = INFO
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    def __init__(self, data: IntruderData | None = None) -> None:
+        self.data = data if data is not None else load_cards()
+
+    def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
+        if not INFO.min_players <= players <= INFO.max_players:
+            raise OptionError("R-IX-01", f"Intruder Escape is for 3 to 6 players, not {players}")
+        if players != 6 and options["intruders_6p"] != "random":
+            raise OptionError("A-IX-01", f"intruders_6p applies to 6 players only; with "
+                              f"{players} players the mix is fixed")
+
+    def new_state(self, players: int,
+                  options: Mapping[str, OptionValue] | None = None) -> IntruderState:
+        return IntruderState(data=self.data, players=players,
+                             options=self.resolve_options(players, options))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> IntruderState:
+        if not isinstance(data, Mapping) or data.get("game") != INFO.id:
+            found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
+            raise SnapshotError(f"this is not a snapshot of {INFO.id} (game: {found!r})")
+        if data.get("format") != 1:
+            raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
+        try:
+            state = IntruderState.from_snapshot(data, self.data)
+            self.resolve_options(state.players, state.options)
+            for hand in state.hands:
+                for card in hand:
+                    self.data.card(card)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise SnapshotError(f"the snapshot is incomplete or damaged: {error!r}") from None
+        except OptionError as error:
+            raise SnapshotError(f"the snapshot's options are invalid: {error.message}") from None
+        except DataError as error:
+            raise SnapshotError(f"the snapshot does not fit the card data: {error}") from None
+        return state
+
+
+IntruderState.info = INFO
+
+__all__ = ["INFO", "IntruderEscape", "IntruderState"]
