@@ -253,7 +253,7 @@ class Died(Event):
 @dataclass(frozen=True)
 class ItemReturned(Event):
     type: ClassVar[str] = "item_returned"
-    card: str
+    card: str  # the card kind ("keys"): where it lies in the deck is nobody's business
     to: str  # "center" or "discard"
 
 

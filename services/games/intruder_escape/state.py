@@ -428,7 +428,7 @@ class IntruderState(IntruderViews, PlayRules, State):
                 self.discard += hand
                 self.immune, self.home_used[seat] = seat, True
                 events.append(a.HomeUsed(seat, tuple(hand)))
-                self.hands[seat] = []
+                self.hands[seat], self.known[seat] = [], []
                 continue
             kept = choice["keep"] if choice is not None else []
             for card in hand:
@@ -536,7 +536,7 @@ class IntruderState(IntruderViews, PlayRules, State):
                 if step["kind"] == "insert" and self.options["items_on_death"] == "discard":
                     self.queue.pop(0)
                     self.discard.append(step["card"])
-                    events.append(a.ItemReturned(step["card"], "discard"))
+                    events.append(a.ItemReturned(self.kind(step["card"]), "discard"))
                     continue
                 self.phase = step["kind"]
                 return events
@@ -558,7 +558,7 @@ class IntruderState(IntruderViews, PlayRules, State):
         self.center.insert(int(action.card), card)
         if action.card == "0":
             self.top_exposed = False
-        return [a.ItemReturned(card, "center"), *self._continue()]
+        return [a.ItemReturned(self.kind(card), "center"), *self._continue()]
 
     def _reveal(self, action: a.Reveal) -> list[Event]:
         self._expect("reveal", "R-IX-33", "reveal an identity")
@@ -587,11 +587,13 @@ class IntruderState(IntruderViews, PlayRules, State):
         returned = self.items[seat]
         self.items[seat] = []
         self.rows[seat] = [p for p in self.rows[seat] if p.card not in returned]
-        self.queue += [{"kind": "insert", "card": c} for c in returned]
         if self.active == seat:
             self.follow = None
         events += self._check_teams()
-        if self.result is None:
+        if self.result is not None:  # the game is over: the items simply leave the table
+            self.discard += returned
+        else:
+            self.queue += [{"kind": "insert", "card": c} for c in returned]
             reveal = self.options["reveal_on_death"]
             if reveal == "ask":
                 self.queue.append({"kind": "reveal", "seat": seat})
@@ -658,7 +660,7 @@ class IntruderState(IntruderViews, PlayRules, State):
                                   "loser": None, "cause": "", "rule": ""}
         for seat, result in rows.items():
             record["rows"][str(seat)] = {"damage": result.damage,
-                                         "steps": [s.to_json() for s in result.steps]}
+                                         "steps": [self._step_record(s) for s in result.steps]}
             events.append(a.RowAssessed(seat, result.damage))
         events += self._med_kits(rows, record)
         self.assessment = record
@@ -676,6 +678,15 @@ class IntruderState(IntruderViews, PlayRules, State):
         record.update(cause="no damage", rule="R-IX-31")
         return events + self._roll_for("nodamage", eligible)
 
+    def _step_record(self, step: Any) -> dict[str, Any]:
+        """One card of an assessed row, by card kind: the instance ids go back into the
+        deck afterwards, and the record stays on the public screen."""
+        return {"card": self.kind(step.card),
+                "nullified_by": self.kind(step.nullified_by) if step.nullified_by else None,
+                "change": step.change, "total": step.total,
+                "doubled": self.kind(step.doubled) if step.doubled else None,
+                "restores_life": step.restores_life}
+
     def _med_kits(self, rows: dict[int, Any], record: dict[str, Any]) -> list[Event]:
         """R-IX-27: each live Med Kit restores one life lost in an earlier round."""
         events: list[Event] = []
@@ -688,7 +699,7 @@ class IntruderState(IntruderViews, PlayRules, State):
                 by = next(p.by for p in self.rows[seat] if p.card == card)
                 user = by if self.options["medkit_once"] == "per_player" else seat
                 self.medkit_used[user] = True
-                record["restored"].append({"seat": seat, "card": card})
+                record["restored"].append({"seat": seat, "by": by})
                 events.append(a.LifeRestored(seat, card, self.lives_left(seat)))
         return events
 
