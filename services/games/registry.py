@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
-from services.games.core import Game, OptionError
+from services.games.core import DataError, Game, OptionError
+
+# The data file of each game that has one: a corrected or completed copy of it (real card
+# names, your characters' names) placed in the box's ``packs/`` directory replaces the shipped
+# file. The copy is validated exactly like the shipped one.
+PACK_FILES = {"decktet-escape": "decktet.toml", "intruder-escape": "intruder.toml"}
 
 
 class Registry:
@@ -22,9 +28,36 @@ class Registry:
             raise OptionError("GAME", f"unknown game {game_id!r}; games are: {known}") from None
 
 
-def default_registry() -> Registry:
-    """Every game shipped with refbox, with its shipped data."""
+def game_with_data(game_id: str, path: Path) -> Game:
+    """The game with its data read from ``path`` (raises DataError naming the file)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(str(path), "", f"cannot read the file: {error.strerror}") from None
+    if game_id == "decktet-escape":
+        from services.games.decktet_escape import DecktetEscape
+        from services.games.decktet_escape.deck import load_deck
+
+        return DecktetEscape(load_deck(text, str(path)))
+    if game_id == "intruder-escape":
+        from services.games.intruder_escape import IntruderEscape
+        from services.games.intruder_escape.cards import load_cards
+
+        return IntruderEscape(load_cards(text, str(path)))
+    games = ", ".join(PACK_FILES)
+    raise OptionError("GAME", f"{game_id!r} has no data file to replace; games with one: {games}")
+
+
+def default_registry(packs: Path | None = None) -> Registry:
+    """Every game shipped with refbox. A game whose data file (``PACK_FILES``) is in the
+    directory ``packs`` uses that copy instead of the shipped one."""
     from services.games.decktet_escape import DecktetEscape
     from services.games.intruder_escape import IntruderEscape
 
-    return Registry((DecktetEscape(), IntruderEscape()))
+    games: list[Game] = [DecktetEscape(), IntruderEscape()]
+    if packs is not None:
+        for i, game in enumerate(games):
+            path = packs / PACK_FILES[game.info.id]
+            if path.is_file():
+                games[i] = game_with_data(game.info.id, path)
+    return Registry(tuple(games))

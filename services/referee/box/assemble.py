@@ -19,15 +19,21 @@ def box_rng(seed: int | None) -> Rng:
     return random.Random(seed) if seed is not None else random.SystemRandom()
 
 
+def box_registry(data_dir: str | Path) -> Registry:
+    """The games, with any corrected data file found in ``<data_dir>/packs/``."""
+    return default_registry(Path(data_dir) / "packs")
+
+
 def hardware_box(board: str, data_dir: str | Path, *, notify: Notify | None = None,
                  registry: Registry | None = None) -> Box:
     profile = load_profile(board)
+    registry = registry or box_registry(data_dir)
     if profile.simulated:
         sim = SimBoard()
-        return Box(profile, data_dir, registry=registry or default_registry(),
+        return Box(profile, data_dir, registry=registry,
                    backends=sim.backends(time.monotonic), clock=time.monotonic,
                    rng=box_rng(None), notify=notify)
-    return Box(profile, data_dir, registry=registry or default_registry(),
+    return Box(profile, data_dir, registry=registry,
                backends=hardware_backends(), clock=time.monotonic, rng=box_rng(None),
                notify=notify)
 
@@ -37,6 +43,6 @@ def sim_box(board: str, data_dir: str | Path, clock: Clock, *, screens: str | No
             registry: Registry | None = None) -> tuple[Box, SimBoard]:
     profile = load_profile(board)
     sim = SimBoard(screen_backend=screens, directory=capture)
-    box = Box(profile, data_dir, registry=registry or default_registry(),
+    box = Box(profile, data_dir, registry=registry or box_registry(data_dir),
               backends=sim.backends(clock, threaded=threaded), clock=clock, rng=box_rng(seed))
     return box, sim

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from services.games.core import GameError, OptionValue, Rng
-from services.games.registry import Registry, default_registry
+from services.games.registry import PACK_FILES, Registry, default_registry, game_with_data
 from services.referee.errors import RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
@@ -61,7 +61,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="SQLite journal file (default: in memory, lost on exit)",
     )
     parser.add_argument("--resume", type=int, metavar="ID", help="resume game ID of --journal")
-    parser.add_argument("--deck", help="Escape!: a corrected Decktet deck file (TOML)")
+    parser.add_argument("--deck", help="a corrected card file (TOML) in the format of the "
+                        "shipped one: decktet.toml for Escape!, intruder.toml for Intruder "
+                        "Escape")
     parser.set_defaults(handler=run)
 
 
@@ -90,18 +92,10 @@ def _registry(args: argparse.Namespace) -> Registry:
     registry = default_registry()
     if args.deck is None:
         return registry
-    if args.game != "decktet-escape":
-        raise RefereeError(f"--deck is only for decktet-escape, not {args.game!r}")
-    from services.games.decktet_escape import DecktetEscape
-    from services.games.decktet_escape.deck import load_deck
-
-    path = Path(args.deck)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RefereeError(f"cannot read the deck file {path}: {error.strerror}") from None
-    deck = load_deck(text, str(path))
-    return Registry(tuple(DecktetEscape(deck) if g.info.id == args.game else g for g in registry))
+    if args.game not in PACK_FILES:
+        raise RefereeError(f"--deck is for {', '.join(PACK_FILES)}, not {args.game!r}")
+    game = game_with_data(args.game, Path(args.deck))
+    return Registry(tuple(game if g.info.id == args.game else g for g in registry))
 
 
 def _rng(args: argparse.Namespace) -> Rng | None:

@@ -9,12 +9,12 @@ import sys
 import threading
 
 from firmware_py.errors import HardwareError, ProfileError
-from services.games.core import GameError
+from services.games.core import DataError, GameError
 from services.referee.box.assemble import hardware_box
 from services.referee.box.daemon import default_data_dir, install_stop_signals
 from services.referee.errors import RefereeError
 
-EX_CONFIG = 78  # sysexits.h: configuration error (a bad board profile)
+EX_CONFIG = 78  # sysexits.h: configuration error (a bad board profile or data file)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             box = hardware_box(args.board, args.data or default_data_dir(), notify=notifier)
             box.start()
-        except ProfileError as error:
+        except (ProfileError, DataError) as error:  # a bad profile or corrected data file
             print(f"refbox run: {error}", file=sys.stderr)
             return EX_CONFIG  # systemd does not restart on it (RestartPreventExitStatus)
         except (HardwareError, RefereeError, GameError) as error:
