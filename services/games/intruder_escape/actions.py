@@ -119,12 +119,13 @@ class HomeUsed(Event):
     type: ClassVar[str] = "home_used"
     reveals: ClassVar[bool] = True
     seat: int
-    discarded: tuple[str, ...]
+    discarded: tuple[str, ...]  # empty when the discard pile is face down (discard_public)
 
 
 @dataclass(frozen=True)
 class HomeVoid(Event):
-    """Nobody's Home was dealt and not used: it goes to the discard pile (R-IX-26)."""
+    """Nobody's Home was dealt and not used: it goes to the discard pile (R-IX-26). Announced
+    only when the discard pile is face up."""
 
     type: ClassVar[str] = "home_void"
     reveals: ClassVar[bool] = True

@@ -109,8 +109,9 @@ class PlayRules:
                 "it is discarded, not played on a player"
             raise IllegalAction(rule, f"{info.name} takes no target: {what}")
         if info.category == DIE_CARD and info.id in self.used_once:
-            raise IllegalAction(rule, f"{info.name} was already used this game: it can only "
-                                "be discarded (A-IX-13)")
+            raise IllegalAction(rule, f"{info.name} was already used this game: it is a dead "
+                                "card now, discarded with your hand at the end of the round "
+                                "(A-IX-13)")
         if info.id in ("flashlight", "hostage") and not self.center:
             raise IllegalAction(rule, f"the center deck is empty: {info.name} has no card to "
                                 "reach")
