@@ -46,6 +46,12 @@ def tag_components(game_id: str) -> list[tuple[str, str, str]]:
         from services.games.decktet_escape.deck import load_deck
 
         return [("card", card.id, card.name) for card in load_deck().cards]
+    if game_id == "intruder-escape":
+        from services.games.intruder_escape.cards import load_cards
+
+        return [("card", instance, card.name if card.quantity == 1 else f"{card.name} {n}")
+                for card in load_cards().cards
+                for n, instance in enumerate(card.instance_ids, start=1)]
     return []
 
 
@@ -54,6 +60,10 @@ def text_renderer(game_id: str) -> TextRenderer:
         from services.referee.tables.decktet_escape.text import render
 
         return render
+    if game_id == "intruder-escape":
+        from services.referee.tables.intruder_escape.text import render as intruder_render
+
+        return intruder_render
     return _json_lines
 
 
@@ -62,6 +72,10 @@ def make_flow(game_id: str) -> Flow:
         from services.referee.tables.decktet_escape.flow import EscapeFlow
 
         return EscapeFlow()
+    if game_id == "intruder-escape":
+        from services.referee.tables.intruder_escape.flow import IntruderFlow
+
+        return IntruderFlow()
     raise KeyError(f"no table flow for {game_id!r} yet")
 
 
