@@ -21,9 +21,30 @@ HERE = Path(__file__).resolve().parent / "pictures"
 JOIN = ["press seat1 prev", "press seat1 ok", "press seat1 ok", "press seat2 ok",
         "press seat3 ok"]
 
-# (cards option presses, [(script lines, [(screen, picture name)])])
+# An Intruder Escape game of 3 up to its first die roll, characters by seat: each seat
+# confirms its identity and keeps its first 3 cards (the Dice option is set before this).
+INTRUDER_KEEPS = [
+    "press seat1 next", "press seat1 ok", "press seat1 prev", "press seat1 prev",
+    "press seat1 ok", *JOIN[2:], "hold seat1 ok",
+    *[line for n in (1, 2, 3) for line in (f"double seat{n} peek", f"press seat{n} ok")],
+    *[line for n in (1, 2, 3) for line in (
+        f"press seat{n} ok", f"press seat{n} ok", f"press seat{n} next", f"press seat{n} ok",
+        f"press seat{n} next", f"press seat{n} ok", f"press seat{n} next",
+        f"press seat{n} next", f"press seat{n} next", f"press seat{n} ok")],
+]
+
+# game: (game id, option presses, [(script lines, [(screen, picture name)])])
 SCENES = {
-    "dealt": ([], [
+    "dice-players": ("intruder-escape", ["press seat1 ok", *INTRUDER_KEEPS], [
+        ([], [("public", "dice-enter")]),
+        (["press seat2 next", "press seat2 next"], [("public", "dice-set")]),
+        (["press seat2 ok"], [("public", "dice-result")]),
+    ]),
+    "dice-box": ("intruder-escape", INTRUDER_KEEPS[:-1], [
+        ([INTRUDER_KEEPS[-1], "wait 0.2"], [("public", "dice-rolling")]),
+        (["wait 1"], [("public", "dice-rolled")]),
+    ]),
+    "dealt": ("decktet-escape", [], [
         ([], [("public", "lobby-options")]),
         (JOIN, [("public", "lobby-join"), ("seat1", "lobby-joined")]),
         (["hold seat1 ok"], [("public", "escape-public-start"), ("seat1", "seat-hidden-turn"),
@@ -45,7 +66,7 @@ SCENES = {
           "press seat3 next", "press seat3 ok"], [("public", "escape-public-over"),
                                                   ("seat1", "escape-seat-reveal")]),
     ]),
-    "physical": (["press seat1 ok"], [
+    "physical": ("decktet-escape", ["press seat1 ok"], [
         ([*JOIN, "hold seat1 ok", "tag seat1 the-watchman", "tag seat2 the-author"],
          [("public", "escape-physical-public")]),
         (["double seat3 peek"], [("seat3", "escape-physical-seat")]),
@@ -58,14 +79,14 @@ SCENES = {
 
 def capture(directory: Path) -> list[Path]:
     written = []
-    for _mode, (options, scenes) in SCENES.items():
+    for _mode, (game, options, scenes) in SCENES.items():
         with tempfile.TemporaryDirectory() as data:
             clock = FakeClock()
             box, sim = sim_box("sim", data, clock, screens="memory", threaded=False, seed=3)
             box.start()
             try:
                 runner = ScriptRunner(box, sim, clock)
-                runner.run(["game decktet-escape", *options])
+                runner.run([f"game {game}", *options])
                 for lines, shots in scenes:
                     runner.run(lines)
                     for screen, name in shots:

@@ -55,7 +55,7 @@ class DiceEntry:
             canvas.centered(26, side.upper(), scale=2)
         else:
             _faces(canvas, self.faces, self.cursor)
-        canvas.line(5, "NEXT/PREV set  OK next")
+        canvas.line(5, "NEXT/PREV set OK next")
         return canvas
 
 

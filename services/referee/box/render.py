@@ -7,6 +7,7 @@ the hidden-information tests read that record to prove what a screen did (not) s
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -114,10 +115,14 @@ def wrap(text: str, width: int = 21, rows: int = 5) -> list[str]:
 
 
 def text_grid(canvas: Canvas) -> list[str]:
-    """The canvas as 6 rows of 21 characters (for the terminal simulator)."""
-    rows = [[" "] * canvas.columns for _ in range(canvas.height // 10)]
+    """The canvas as rows of 21 characters (for the terminal simulator): 6 rows for the usual
+    10 px lines, 7 for a dense page whose lines are 9 px apart."""
+    ys = sorted({y for _x, y, _text, _scale in canvas.items})
+    gaps = [b - a for a, b in itertools.pairwise(ys)]
+    pitch = 9 if gaps and min(gaps) == 9 else 10
+    rows = [[" "] * canvas.columns for _ in range(canvas.height // pitch)]
     for x, y, text, _scale in canvas.items:
-        row = min(len(rows) - 1, max(0, (y + 4) // 10))
+        row = min(len(rows) - 1, max(0, (y + pitch // 2 - 1) // pitch))
         col = max(0, x // CHAR_W)
         for i, char in enumerate(text[: canvas.columns - col]):
             rows[row][col + i] = char

@@ -164,6 +164,12 @@ class IntruderFlow(Flow):
     def refused(self, seat: int, error: GameError) -> None:
         self.messages[seat] = (error.message, error.rule)
 
+    def tag(self, seat: int, kind: str, component: str, state: State) -> Action | None:
+        """The box is the deck in this game: a tapped tag changes nothing, and says so."""
+        self.messages[seat] = (f"{component} was tapped, but the box deals Intruder Escape: "
+                               "choose your cards with the buttons", "")
+        return None
+
     # ------------------------------------------------------------------ screens
 
     def announce(self, state: State, events: Sequence[Event]) -> str:
@@ -223,8 +229,9 @@ class IntruderFlow(Flow):
     def public(self, state: State, note: str) -> Canvas:
         view = self.view(state, None)
         if note.startswith("rolled ") and view["die"] and view["die"]["rolls"]:
-            note = f"{ROLL_WORDS.get(self.roll_for, 'die')}: " + pub.die_line(
-                view["die"]["rolls"], list(self.labels))
+            words = f"{ROLL_WORDS.get(self.roll_for, 'die')}: "
+            note = words + pub.die_line(view["die"]["rolls"], list(self.labels),
+                                        21 - len(words))
         return self._current(pub.pages(view, list(self.labels), note[:21]))[1]()
 
     def page_name(self, state: State) -> str:

@@ -209,12 +209,16 @@ def result_page(view: dict[str, Any], labels: list[str], record: dict[str, Any])
     return dense_page(f"Round {record['round']}: result", lines)
 
 
-def die_line(rolls: Sequence[dict[str, Any]], labels: list[str]) -> str:
-    """"die 5 2 6: S3" (the faces rolled, the last one chose S3)."""
-    faces = " ".join(str(r["face"]) for r in rolls)
+def die_line(rolls: Sequence[dict[str, Any]], labels: list[str], room: int = 21) -> str:
+    """"die 5 2 6: S3" (the faces rolled, the last one chose S3); the first faces give way
+    to ".." when the line would not fit in ``room`` columns."""
     last = rolls[-1] if rolls else None
     chosen = f": {short(labels, last['seat'])}" if last and last["accepted"] else ""
-    return f"die {faces}{chosen}"
+    faces = [str(r["face"]) for r in rolls]
+    dropped = False
+    while len(faces) > 1 and len(f"die {'..' if dropped else ''}{' '.join(faces)}{chosen}") > room:
+        faces, dropped = faces[1:], True
+    return f"die {'..' if dropped else ''}{' '.join(faces)}{chosen}"
 
 
 def over_page(view: dict[str, Any], labels: list[str]) -> Canvas:
