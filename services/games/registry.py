@@ -10,7 +10,8 @@ from services.games.core import DataError, Game, OptionError
 # The data file of each game that has one: a corrected or completed copy of it (real card
 # names, your characters' names) placed in the box's ``packs/`` directory replaces the shipped
 # file. The copy is validated exactly like the shipped one.
-PACK_FILES = {"decktet-escape": "decktet.toml", "intruder-escape": "intruder.toml"}
+PACK_FILES = {"decktet-escape": "decktet.toml", "intruder-escape": "intruder.toml",
+              "innsmouth-escape": "innsmouth.toml"}
 
 
 class Registry:
@@ -44,6 +45,11 @@ def game_with_data(game_id: str, path: Path) -> Game:
         from services.games.intruder_escape.cards import load_cards
 
         return IntruderEscape(load_cards(text, str(path)))
+    if game_id == "innsmouth-escape":
+        from services.games.innsmouth_escape import InnsmouthEscape
+        from services.games.innsmouth_escape.data import load_data
+
+        return InnsmouthEscape(load_data(text, str(path)))
     games = ", ".join(PACK_FILES)
     raise OptionError("GAME", f"{game_id!r} has no data file to replace; games with one: {games}")
 
@@ -52,9 +58,10 @@ def default_registry(packs: Path | None = None) -> Registry:
     """Every game shipped with refbox. A game whose data file (``PACK_FILES``) is in the
     directory ``packs`` uses that copy instead of the shipped one."""
     from services.games.decktet_escape import DecktetEscape
+    from services.games.innsmouth_escape import InnsmouthEscape
     from services.games.intruder_escape import IntruderEscape
 
-    games: list[Game] = [DecktetEscape(), IntruderEscape()]
+    games: list[Game] = [DecktetEscape(), IntruderEscape(), InnsmouthEscape()]
     if packs is not None:
         for i, game in enumerate(games):
             path = packs / PACK_FILES[game.info.id]

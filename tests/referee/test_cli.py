@@ -71,7 +71,7 @@ def test_an_unknown_game():
     run = refbox("play", "chess", "--players", "2")
     assert run.returncode == 2
     assert run.stderr.strip() == ("refbox play: unknown game 'chess'; games are: "
-                                  "decktet-escape, intruder-escape [GAME]")
+                                  "decktet-escape, intruder-escape, innsmouth-escape [GAME]")
 
 
 def test_a_corrected_deck_file_is_validated(tmp_path):

@@ -36,7 +36,7 @@ from services.referee.box.render import Canvas, title_and_lines, wrap
 from services.referee.errors import RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
-from services.referee.tables import make_flow
+from services.referee.tables import has_flow, make_flow
 
 Cue = Callable[[str], None]
 SHORT = {  # the undo refusals, in words that fit a 21x5 screen
@@ -65,6 +65,7 @@ class Table:
         self.lookup = lookup or (lambda _tag: None)
         self.privacy = Privacy()
         self.mode = "lobby"
+        self.flow_factory = flow_factory
         self.lobby = self._new_lobby()
         self.live: LiveGame | None = None
         self.flow: Flow | None = None
@@ -73,14 +74,17 @@ class Table:
         self.notes: dict[str, str] = {}  # per seat: a table-menu message (not secret)
         self.status = ""  # device problems, shown on the public screen
         self.offline: dict[str, str] = {}  # every device now offline (the first is shown)
-        self.flow_factory = flow_factory
         self.entry: DiceEntry | None = None  # players entering their dice
         self.rolling: Rolling | None = None  # the box's roll being shown
         self.now = 0.0
         self._offered = 0  # the paused game offered at boot
 
     def _new_lobby(self) -> Lobby:
-        return Lobby(self.registry, [s.name for s in self.seats],
+        """The lobby offers the games this table can run (with the shipped flows: those
+        that have one; a game engine may exist before its table UI)."""
+        games = tuple(g for g in self.registry
+                      if self.flow_factory is not make_flow or has_flow(g.info.id))
+        return Lobby(Registry(games), [s.name for s in self.seats],
                      {s.name: s.label for s in self.seats})
 
     # ------------------------------------------------------------------ boot and shutdown

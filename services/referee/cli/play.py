@@ -63,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--resume", type=int, metavar="ID", help="resume game ID of --journal")
     parser.add_argument("--deck", help="a corrected card file (TOML) in the format of the "
                         "shipped one: decktet.toml for Escape!, intruder.toml for Intruder "
-                        "Escape")
+                        "Escape, innsmouth.toml (board and cards) for Innsmouth Escape")
     parser.set_defaults(handler=run)
 
 

@@ -67,6 +67,14 @@ def text_renderer(game_id: str) -> TextRenderer:
     return _json_lines
 
 
+FLOWS = ("decktet-escape", "intruder-escape")  # the games the table UI can run
+
+
+def has_flow(game_id: str) -> bool:
+    """Whether the box's table UI can run this game (the lobby offers only those)."""
+    return game_id in FLOWS
+
+
 def make_flow(game_id: str) -> Flow:
     if game_id == "decktet-escape":
         from services.referee.tables.decktet_escape.flow import EscapeFlow

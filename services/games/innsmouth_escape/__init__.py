@@ -1,0 +1,183 @@
+"""Innsmouth Escape: one Human against the Deep Ones, with secret movement plotting.
+
+Rules: shared/rules/innsmouth-escape.md (section 1, R-IE-01..48, A-IE-01..22); the rulebook
+is shared/seeds/innsmouth-escape.txt. The board layout and card texts are not in the rulebook:
+they are data (``services/games/data/innsmouth.toml``, an EXAMPLE until you enter your own;
+``data``). Movement plots are checked in ``board``; the state machine is ``state`` with
+combat in ``combat``, the Deep One turn in ``deepones`` and views in ``views``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from services.games.core import (
+    Action,
+    DataError,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionValue,
+    SnapshotError,
+)
+from services.games.innsmouth_escape.actions import ACTION_TYPES
+from services.games.innsmouth_escape.data import InnsmouthData, load_data
+from services.games.innsmouth_escape.state import InnsmouthState
+
+INFO = GameInfo(
+    id="innsmouth-escape",
+    title="Innsmouth Escape",
+    min_players=2,
+    max_players=5,
+    roles=("human", "deep_one"),
+    summary=(
+        "One Human plots his secret route through Innsmouth to rescue captives and escape; "
+        "the Deep Ones hunt him. The box keeps the plot secret and checks it at once, rolls "
+        "combat and tracks wounds, pawns and Shoggoths."
+    ),
+    rules="shared/rules/innsmouth-escape.md",
+    chance=("draw", "shuffle", "roll"),
+    short_title="Innsmouth Escape",
+    options=(
+        Option(
+            "human_seat",
+            -1,
+            "the Human's seat (0-based); -1: the box chooses at random",
+            "R-IE-01",
+            minimum=-1,
+            maximum=4,
+            label="Human seat",
+        ),
+        Option(
+            "number_cards",
+            "1,1,2,2,3,3",
+            "values of the 6 number movement cards (1 to 3, comma separated); check your copy",
+            "A-IE-01",
+            label="Number cards",
+        ),
+        Option(
+            "plot_mode",
+            "strict",
+            "strict: an illegal plot is refused when entered; "
+            "physical_tokens: tokens that do not match the path forfeit the move",
+            "A-IE-06",
+            choices=("strict", "physical_tokens"),
+            label="Plot check",
+        ),
+        Option(
+            "escape_check",
+            "after_reveal",
+            "where the escape is checked: the revealed cell "
+            "(after_reveal) or the pawn shown before the reveal (before_reveal)",
+            "A-IE-05",
+            choices=("after_reveal", "before_reveal"),
+            label="Escape check",
+        ),
+        Option(
+            "shoggoth_alone_triggers_combat",
+            True,
+            "a Shoggoth alone on the Human's cell starts a combat",
+            "A-IE-04",
+            label="Shoggoth fights",
+        ),
+        Option(
+            "forbid_rest_on_shoggoth",
+            False,
+            "three Rests on a Shoggoth's cell only when no move is legal",
+            "A-IE-08",
+            label="No rest by Shoggoth",
+        ),
+        Option(
+            "forbid_human_start_on_do",
+            False,
+            "the Human may not start on a cell with Deep Ones",
+            "A-IE-09",
+            label="Start away",
+        ),
+        Option(
+            "do_move_straight_only",
+            False,
+            "a Deep One's 2-cell move must be straight (default: it may turn)",
+            "A-IE-10",
+            label="DO straight",
+        ),
+        Option(
+            "spawn_sequential_in_seat_order",
+            False,
+            "Deep One players spawn one after another (a spawn may use another player's new pawns)",
+            "A-IE-13",
+            label="Spawn in turn",
+        ),
+        Option(
+            "do_deck_reshuffle",
+            True,
+            "an empty Deep One deck takes the shuffled discard pile",
+            "A-IE-19",
+            label="DO reshuffle",
+        ),
+        Option(
+            "show_remaining_values",
+            True,
+            "show the values of the number cards not yet in "
+            "the discard (everyone can work them out)",
+            "1.8",
+            label="Show values",
+        ),
+    ),
+)
+
+
+class InnsmouthEscape(Game):
+    info: ClassVar[GameInfo] = INFO
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    def __init__(self, data: InnsmouthData | None = None) -> None:
+        self.data = data if data is not None else load_data()
+
+    def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
+        if not INFO.min_players <= players <= INFO.max_players:
+            raise OptionError("R-IE-01", f"Innsmouth Escape is for 2 to 5 players, not {players}")
+        if int(options["human_seat"]) >= players:
+            raise OptionError(
+                "R-IE-01",
+                f"human_seat {options['human_seat']} is not a seat: "
+                f"seats are 0 to {players - 1}, or -1 for random",
+            )
+        text = str(options["number_cards"])
+        values = [v.strip() for v in text.split(",")]
+        if len(values) != 6 or any(v not in ("1", "2", "3") for v in values):
+            raise OptionError(
+                "A-IE-01",
+                f"number_cards {text!r} must be 6 values from 1 to 3, "
+                "comma separated, e.g. 1,1,2,2,3,3",
+            )
+        options["number_cards"] = ",".join(values)
+
+    def new_state(
+        self, players: int, options: Mapping[str, OptionValue] | None = None
+    ) -> InnsmouthState:
+        return InnsmouthState(
+            data=self.data, players=players, options=self.resolve_options(players, options)
+        )
+
+    def state_from_json(self, data: Mapping[str, Any]) -> InnsmouthState:
+        if not isinstance(data, Mapping) or data.get("game") != INFO.id:
+            found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
+            raise SnapshotError(f"this is not a snapshot of {INFO.id} (game: {found!r})")
+        if data.get("format") != 1:
+            raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
+        try:
+            state = InnsmouthState.from_snapshot(data, self.data)
+            self.resolve_options(state.players, state.options)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise SnapshotError(f"the snapshot is incomplete or damaged: {error!r}") from None
+        except (OptionError, DataError) as error:
+            raise SnapshotError(f"the snapshot does not fit: {error.message}") from None
+        return state
+
+
+InnsmouthState.info = INFO
+
+__all__ = ["INFO", "InnsmouthEscape", "InnsmouthState"]

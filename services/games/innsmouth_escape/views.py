@@ -1,0 +1,158 @@
+"""What the Innsmouth Escape state shows (spec 1.8): views per seat, sentences, snapshots.
+
+Public: the board (tokens, pawns, Shoggoths), the Human's last revealed cell, wounds, the
+tableau and VP, the weapon, the movement discard, the Rest cards of the current plot (face
+up) and how many cards lie face down, hand sizes. The Human also sees his hand, his movement
+cards and his plot (path and destination); Deep One players see the Deep One hands (theirs
+and their allies'). Nobody sees a deck's order. At the end everything is shown.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from services.games.core import JSON, Action, DrawResult, Outcome, RollResult, ShuffleResult
+from services.games.innsmouth_escape import actions as a
+
+SNAPSHOT_FIELDS = (
+    "phase", "human", "colours", "to_shuffle", "decks", "do_discard", "tokens", "pawns",
+    "pools", "shoggoths", "human_cell", "movement_hand", "movement_discard", "plot",
+    "last_reveal", "wounds", "hand", "tableau", "weapon", "used", "notes", "do_hands", "round",
+    "placing", "spawn_left", "submitted", "combat", "draw_queue", "step_snapshot",
+)
+
+
+class InnsmouthViews:
+    def view(self: Any, seat: int | None) -> JSON:
+        over = self.phase == "over"
+        human = seat is not None and seat == self.human
+        deep_one = seat is not None and self.human >= 0 and seat != self.human
+        data: JSON = {
+            "game": self.info.id,
+            "seat": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "round": self.round,
+            "human": self.human,
+            "colours": list(self.colours),
+            "example_data": self.data.example,
+            "board": self._board_view(),
+            "human_cell": self.human_cell,
+            "wounds": self.wounds,
+            "wounds_to_kill": self.threshold() if self.human >= 0 else None,
+            "vp": self.vp(),
+            "tableau": list(self.tableau),
+            "weapon": self.weapon,
+            "hand_size": len(self.hand),
+            "movement": {
+                "hand_size": len(self.movement_hand),
+                "discard": list(self.movement_discard),
+                "remaining_values": self._remaining_values(),
+            },
+            "plot": self._public_plot(),
+            "last_reveal": self.last_reveal,
+            "pools": dict(self.pools),
+            "shoggoths": dict(self.shoggoths),
+            "deep_one_hand_sizes": {c: len(h) for c, h in self.do_hands.items()},
+            "deep_one_discard": list(self.do_discard),
+            "deck_sizes": {d: len(cards) for d, cards in self.decks.items()},
+            "combat": self.combat,
+            "notes": list(self.notes),
+            "done": sorted(c for c in self.submitted if ":" not in c),
+            "options": dict(self.options),
+            "outcome": self.result.to_json() if self.result else None,
+        }
+        if human or over:
+            data["human_private"] = {
+                "hand": list(self.hand),
+                "movement_hand": list(self.movement_hand),
+                "plot": self.plot,
+            }
+        if deep_one or over:
+            data["deep_one_hands"] = {c: list(h) for c, h in self.do_hands.items()}
+        return data
+
+    def _board_view(self: Any) -> list[JSON]:
+        cells = []
+        for cell in self.data.cells:
+            shoggoths = self.shoggoths_on(cell.id) if self.shoggoths else []
+            cells.append({
+                "cell": cell.id,
+                "icons": {"spawn": cell.spawn, "draw": cell.draw, "shoggoth": cell.shoggoth,
+                          **cell.human_icons},
+                "tokens": dict(self.tokens.get(cell.id, {})),
+                "pawns": dict(self.pawns.get(cell.id, {})),
+                "shoggoths": shoggoths,
+            })
+        return cells
+
+    def _remaining_values(self: Any) -> list[int] | None:
+        """Values of the number cards not in the discard (spec 1.8 [DEC]): deducible by all."""
+        if not self.options["show_remaining_values"]:
+            return None
+        gone = list(self.movement_discard)
+        values = sorted(self.number_values())
+        for card in gone:
+            values.remove(int(card.split("-")[1]))
+        return values
+
+    def _public_plot(self: Any) -> JSON | None:
+        if self.plot is None:
+            return None
+        rests = [c for c in self.plot["cards"] if c.startswith("rest")]
+        return {"face_down": len(self.plot["cards"]) - len(rests), "rests": rests}
+
+    # ------------------------------------------------------------------ sentences
+
+    def describe(self: Any, action: Action) -> str:
+        who = f"Seat {getattr(action, 'seat', 0) + 1}"
+        if isinstance(action, a.PlacePawns):
+            return f"{who} places Deep Ones on {', '.join(action.cells)}"
+        if isinstance(action, a.PlaceHuman):
+            return f"The Human starts on {action.cell}"
+        if isinstance(action, a.Plot):
+            return "The Human plots his movement"
+        if isinstance(action, a.SpawnHere):
+            return f"The Human's cards spawn {', '.join(action.colours)} Deep Ones"
+        if isinstance(action, a.Fight):
+            return "The Human fights"
+        if isinstance(action, a.Kill):
+            return f"The Human kills {', '.join(action.colours)} Deep Ones"
+        if isinstance(action, a.Equip):
+            return f"The Human equips {self.data.card(action.card).name}"
+        if isinstance(action, a.UseCard):
+            return f"The Human plays {self.data.card(action.card).name}"
+        if isinstance(action, a.MoveDeepOnes):
+            return f"{who} moves {len(action.pawns)} Deep Ones"
+        if isinstance(action, a.Summon):
+            return f"{who} summons on {action.cell}" if action.cell else f"{who} does not summon"
+        if isinstance(action, a.Spawn):
+            return f"{who} spawns on {', '.join(action.cells)}"
+        if isinstance(action, RollResult):
+            return f"The dice show {', '.join(str(f) for f in action.faces)}"
+        if isinstance(action, ShuffleResult):
+            return f"The box shuffles the {action.deck.replace('_', ' ')} deck"
+        if isinstance(action, DrawResult):
+            return f"Seat {int(action.card) + 1} plays the Human"
+        return action.type
+
+    # ------------------------------------------------------------------ snapshots
+
+    def to_json(self: Any) -> JSON:
+        data: JSON = {"game": self.info.id, "format": 1, "players": self.players,
+                      "options": dict(self.options), "pack": self.data.pack_id,
+                      "pack_version": self.data.version}
+        for name in SNAPSHOT_FIELDS:
+            data[name] = getattr(self, name)
+        data["result"] = self.result.to_json() if self.result else None
+        return json.loads(json.dumps(data))
+
+    @classmethod
+    def from_snapshot(cls: Any, data: Mapping[str, Any], pack: Any) -> Any:
+        fields = json.loads(json.dumps({name: data[name] for name in SNAPSHOT_FIELDS}))
+        state = cls(data=pack, players=int(data["players"]), options=dict(data["options"]),
+                    **fields)
+        state.result = Outcome.from_json(data["result"]) if data["result"] else None
+        return state
