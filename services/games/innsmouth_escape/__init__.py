@@ -118,6 +118,14 @@ INFO = GameInfo(
             label="DO reshuffle",
         ),
         Option(
+            "deep_one_windows",
+            True,
+            "Deep One players are asked for human_turn and combat cards at the start of the "
+            "Human's turn and before a combat (false: Deep One cards only in their own turn)",
+            "R-IE-46",
+            label="DO card windows",
+        ),
+        Option(
             "show_remaining_values",
             True,
             "show the values of the number cards not yet in "

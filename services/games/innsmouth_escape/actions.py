@@ -276,3 +276,60 @@ class GameWon(Event):
     side: str  # "human" or "deep_ones"
     reason: str
     rule: str
+
+
+# ------------------------------------------------------------ Deep One cards and adjustments
+
+
+@dataclass(frozen=True)
+class PlayDeepOneCard(SeatAction):
+    """A Deep One player plays a card from hand, at most one per round (R-IE-46)."""
+
+    type: ClassVar[str] = "play_card"
+    card: str
+
+
+@dataclass(frozen=True)
+class Pass(SeatAction):
+    """A Deep One player plays no card in this window."""
+
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Adjust(SeatAction):
+    """A logged adjustment that applies a card's printed effect the box does not model
+    (A-IE-03). ``kind``: ``wounds`` (amount +/-), ``pawns`` (add or remove ``amount`` pawns of
+    ``colour`` on ``cell``, from or to the pool), ``move_pawns`` (``amount`` pawns of
+    ``colour`` from ``cell`` to ``to``), ``shoggoth`` (``colour``'s Shoggoth to ``to``, or off
+    the board with ``to`` empty), ``done`` (the effect is applied)."""
+
+    type: ClassVar[str] = "adjust"
+    kind: str
+    colour: str = ""
+    cell: str = ""
+    to: str = ""
+    amount: int = 0
+
+
+ACTION_TYPES = (*ACTION_TYPES, PlayDeepOneCard, Pass, Adjust)
+
+
+@dataclass(frozen=True)
+class DeepOneCardPlayed(Event):
+    type: ClassVar[str] = "deep_one_card_played"
+    reveals: ClassVar[bool] = True
+    colour: str
+    card: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class Adjusted(Event):
+    type: ClassVar[str] = "adjusted"
+    seat: int
+    kind: str
+    colour: str
+    cell: str
+    to: str
+    amount: int

@@ -12,6 +12,7 @@ through or end on a Shoggoth (R-IE-16).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ class Grid:
     def name(self, column: int, row: int) -> str:
         return f"{LETTERS[column]}{row + 1}"
 
+    @functools.cache  # noqa: B019 (a Grid is a frozen value: the cache lives as long as it)
     def parse(self, cell: str) -> tuple[int, int]:
         """(column, row), 0-based; ValueError naming the cell if it is not on this board."""
         if (not isinstance(cell, str) or len(cell) < 2 or cell[0] not in LETTERS[: self.columns]
@@ -57,6 +59,7 @@ class Grid:
             return False
         return True
 
+    @functools.cache  # noqa: B019
     def step(self, cell: str, direction: str) -> str | None:
         """The neighbour in ``direction``, or None off the board."""
         column, row = self.parse(cell)

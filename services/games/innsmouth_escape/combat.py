@@ -60,10 +60,9 @@ class Combat:
         cell = self.human_cell
         shoggoth = bool(self.shoggoths_on(cell)) and self.options["shoggoth_alone_triggers_combat"]
         if self.pawns_on(cell) or shoggoth:
-            self.phase = "combat"
             self.combat = {"faces": [], "hits": 0, "queue": [], "log": []}
-        else:
-            self.phase = "plot"
+            return self.open_window("combat", "combat")
+        self.phase = "plot"
         return []
 
     # ------------------------------------------------------------------ the Human's cards
@@ -86,8 +85,11 @@ class Combat:
                                 "weapon")
         returned = self.weapon
         self.hand.remove(action.card)
-        if returned:
+        if action.card in self.known:
+            self.known.remove(action.card)
+        if returned:  # back to hand, face up a moment ago: everyone knows it is there
             self.hand.append(returned)
+            self.known.append(returned)
         self.weapon = action.card
         return [a.Equipped(action.card, returned)]
 
@@ -103,11 +105,13 @@ class Combat:
         healed = min(info.heal, self.wounds)
         self.wounds -= healed
         self.hand.remove(action.card)
+        if action.card in self.known:
+            self.known.remove(action.card)
         self.used.append(action.card)
+        events: list[Event] = [a.CardUsed(action.card, healed, info.manual_effect)]
         if info.manual_effect:
-            self.notes.append({"card": action.card, "effect": info.manual_effect,
-                               "round": self.round})
-        return [a.CardUsed(action.card, healed, info.manual_effect)]
+            return events + self.begin_adjust(self.human, [action.card], self.phase)
+        return events
 
     # ------------------------------------------------------------------ combat
 

@@ -210,7 +210,8 @@ class DeepOneTurn:
         if not mine:
             return min(1, self.pools[colour])  # R-IE-45
         spawn_cells = sum(1 for cell in mine if self.data.cell(cell).spawn)
-        return min(spawn_cells, self.pools[colour])
+        room = sum(4 - here.get(colour, 0) for here in self.pawns.values())  # the cap
+        return min(spawn_cells, self.pools[colour], room)
 
     def spawn_count(self: Any, colour: str) -> int:
         return int(self.step_snapshot.get("counts", {}).get(colour, 0))
@@ -252,4 +253,5 @@ class DeepOneTurn:
 
     def _end_round(self: Any) -> list[Event]:
         self.submitted, self.step_snapshot = {}, {}
+        self.end_round_cards()
         return self.human_turn()

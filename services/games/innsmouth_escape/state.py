@@ -42,6 +42,7 @@ from services.games.innsmouth_escape.board import GRID, PathError, plans, walk
 from services.games.innsmouth_escape.combat import Combat
 from services.games.innsmouth_escape.data import HUMAN_DECKS, InnsmouthData
 from services.games.innsmouth_escape.deepones import DeepOneTurn
+from services.games.innsmouth_escape.effects import Effects
 from services.games.innsmouth_escape.views import InnsmouthViews
 
 WOUNDS_TO_KILL = {2: 8, 3: 10, 4: 12, 5: 14}  # table 1.4
@@ -70,7 +71,7 @@ def card_value(card: str) -> int:
 
 
 @dataclass(eq=False)
-class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
+class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
     info: ClassVar[GameInfo]  # set by the package
 
     data: InnsmouthData
@@ -93,6 +94,7 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
     last_reveal: dict[str, Any] | None = None
     wounds: int = 0
     hand: list[str] = field(default_factory=list)
+    known: list[str] = field(default_factory=list)  # hand cards everyone has seen
     tableau: list[str] = field(default_factory=list)
     weapon: str = ""
     used: list[str] = field(default_factory=list)  # Human cards played and gone
@@ -105,6 +107,10 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
     combat: dict[str, Any] | None = None
     draw_queue: list[str] = field(default_factory=list)
     step_snapshot: dict[str, Any] = field(default_factory=dict)  # the spawn step's start
+    do_played: dict[str, str] = field(default_factory=dict)  # colour -> card this round
+    do_permanent: dict[str, list[str]] = field(default_factory=dict)  # cards staying in play
+    window: dict[str, Any] | None = None  # Deep One card window: timing, resume, waiting
+    adjusting: dict[str, Any] | None = None  # a manual effect being applied
     result: Outcome | None = None
 
     def __post_init__(self) -> None:
@@ -174,6 +180,12 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
         if phase in ("do_move", "do_summon", "do_spawn"):
             return tuple(SeatPrompt(self.seat_of(c), phase, phase[3:])
                          for c in self.step_colours() if c not in self.submitted)
+        if phase == "window" and self.window:
+            return tuple(SeatPrompt(self.seat_of(c), "cards", "play a Deep One card or pass")
+                         for c in self.window["waiting"])
+        if phase == "adjust" and self.adjusting:
+            return (SeatPrompt(self.adjusting["seat"], "adjust",
+                               "apply the card's effect, then done"),)
         chance = self._chance()
         return (chance,) if chance is not None else ()
 
@@ -208,7 +220,11 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
             return self._plot_actions(seat) + self.hand_actions(seat)
         if phase in ("spawn_here", "combat", "kill"):
             return self.combat_actions(seat)
-        return self.deep_one_actions(seat)
+        if phase == "window":
+            return [a.Pass(seat), *self.card_actions(seat)]
+        if phase == "adjust":
+            return self.adjust_actions(seat)
+        return self.deep_one_actions(seat) + self.card_actions(seat)
 
     def _placement_actions(self, seat: int) -> list[Action]:
         free = [c.id for c in self.data.cells if not c.has_deep_one_icon]
@@ -279,6 +295,12 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
             return self.apply_combat(action)
         if isinstance(action, a.MoveDeepOnes | a.Summon | a.Spawn):
             return self.apply_deep_ones(action)
+        if isinstance(action, a.PlayDeepOneCard):
+            return self.play_deep_one_card(action)
+        if isinstance(action, a.Pass):
+            return self.pass_window(action)
+        if isinstance(action, a.Adjust):
+            return self.adjust(action)
         raise IllegalAction("ACTION", f"{action.type!r} is not an Innsmouth Escape action")
 
     def _check_seat(self, action: SeatAction) -> None:
@@ -291,7 +313,9 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
             chance = self._chance()
             waiting = ", ".join(f"Seat {s + 1}" for s in seats) or (
                 chance.purpose if chance else "nothing")
-            rule = "R-IE-40" if self.phase.startswith("do_") else "R-IE-48"
+            rule = {"place_pawns": "R-IE-06", "place_human": "R-IE-07", "plot": "R-IE-10",
+                    "spawn_here": "R-IE-29", "combat": "R-IE-32", "kill": "A-IE-20"}.get(
+                self.phase, "R-IE-40" if self.phase.startswith("do_") else "R-IE-48")
             raise IllegalAction(chance.rule if chance else rule, f"Seat {action.seat + 1} "
                                 f"cannot act now: the box is waiting for {waiting}")
 
@@ -437,7 +461,7 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
         events += self._reveal()
         if self.options["escape_check"] == "after_reveal" and self._escaped(self.human_cell):
             return events + self._escape(self.human_cell)
-        return events + self._search()
+        return events + self.open_window("human_turn", "search")
 
     def _escaped(self, cell: str) -> bool:
         return GRID.on_escape_edge(cell) and self.vp() >= ESCAPE_VP
@@ -470,23 +494,25 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, State):
             events.append(a.MovementRecycled())
         return events
 
-    def _search(self) -> list[Event]:
+    def search(self) -> list[Event]:
         """H2 (R-IE-27..29), then combat or the plot."""
         cell = self.human_cell
         events: list[Event] = []
         spawns = 0
+        placed: list[str] = []
         for deck, rank in self.tokens.pop(cell, {}).items():
             drawn = self.decks[deck][:rank]
             self.decks[deck] = self.decks[deck][rank:]
             front = [c for c in drawn if self.data.card(c).to_tableau]
             self.tableau += front
+            placed += front
             self.hand += [c for c in drawn if c not in front]
             spawns += sum(self.data.card(c).spawn_icons for c in drawn)
-            for card in front:  # a card kept in hand asks for its effect when played
-                if self.data.card(card).manual_effect:
-                    self.notes.append({"card": card, "effect": self.data.card(card).manual_effect,
-                                       "round": self.round})
             events.append(a.CardsDrawn(deck, rank, tuple(front), len(drawn) - len(front)))
+        manual = [c for deck_cards in (self.tableau,) for c in deck_cards
+                  if self.data.card(c).manual_effect and c in placed]
+        if manual:  # A-IE-03: the Human applies what the cards in front of him say
+            return events + self.begin_adjust(self.human, manual, "search_done", spawns)
         if spawns:
             return events + self.begin_spawn_here(spawns)
         return events + self.after_search()

@@ -19,8 +19,10 @@ from services.games.innsmouth_escape import actions as a
 SNAPSHOT_FIELDS = (
     "phase", "human", "colours", "to_shuffle", "decks", "do_discard", "tokens", "pawns",
     "pools", "shoggoths", "human_cell", "movement_hand", "movement_discard", "plot",
-    "last_reveal", "wounds", "hand", "tableau", "weapon", "used", "notes", "do_hands", "round",
+    "last_reveal", "wounds", "hand", "known", "tableau", "weapon", "used", "notes", "do_hands",
+    "round",
     "placing", "spawn_left", "submitted", "combat", "draw_queue", "step_snapshot",
+    "do_played", "do_permanent", "window", "adjusting",
 )
 
 
@@ -46,13 +48,14 @@ class InnsmouthViews:
             "tableau": list(self.tableau),
             "weapon": self.weapon,
             "hand_size": len(self.hand),
+            "hand_known": list(self.known),
             "movement": {
                 "hand_size": len(self.movement_hand),
                 "discard": list(self.movement_discard),
                 "remaining_values": self._remaining_values(),
             },
             "plot": self._public_plot(),
-            "last_reveal": self.last_reveal,
+            "last_reveal": self._reveal_view(),
             "pools": dict(self.pools),
             "shoggoths": dict(self.shoggoths),
             "deep_one_hand_sizes": {c: len(h) for c, h in self.do_hands.items()},
@@ -60,6 +63,11 @@ class InnsmouthViews:
             "deck_sizes": {d: len(cards) for d, cards in self.decks.items()},
             "combat": self.combat,
             "notes": list(self.notes),
+            "deep_one_played": dict(self.do_played),
+            "deep_one_permanent": {c: list(v) for c, v in self.do_permanent.items()},
+            "window": None if self.window is None else {
+                "timing": self.window["timing"], "waiting": list(self.window["waiting"])},
+            "adjusting": self.adjusting,
             "done": sorted(c for c in self.submitted if ":" not in c),
             "options": dict(self.options),
             "outcome": self.result.to_json() if self.result else None,
@@ -97,6 +105,14 @@ class InnsmouthViews:
         for card in gone:
             values.remove(int(card.split("-")[1]))
         return values
+
+    def _reveal_view(self: Any) -> JSON | None:
+        """The last reveal, its cards as values (0 = Rest): card ids are recycled, and the
+        same id may lie face down in the current plot."""
+        if self.last_reveal is None:
+            return None
+        shown = {k: v for k, v in self.last_reveal.items() if k != "cards"}
+        return {**shown, "values": [_value(c) for c in self.last_reveal["cards"]]}
 
     def _public_plot(self: Any) -> JSON | None:
         if self.plot is None:
@@ -156,3 +172,7 @@ class InnsmouthViews:
                     **fields)
         state.result = Outcome.from_json(data["result"]) if data["result"] else None
         return state
+
+
+def _value(card: str) -> int:
+    return 0 if card.startswith("rest") else int(card.split("-")[1])
