@@ -87,7 +87,7 @@ class DataError(GameError):
     def __init__(self, file: str, field: str, message: str) -> None:
         self.file = file
         self.field = field
-        super().__init__(f"{file}: {field}: {message}")
+        super().__init__(f"{file}: {field}: {message}" if field else f"{file}: {message}")
 
 
 # --------------------------------------------------------------------------------------------

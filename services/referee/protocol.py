@@ -144,7 +144,9 @@ class Session:
             if not isinstance(reason, str):
                 raise ProtocolError("undo: 'reason' must be text")
             steps = self.live.referee_undo(count, reason)
-        undone = [s.action.to_json() for s in steps if s.kind == "action"]
+        # A sentence, not the action: an undone action may be secret (a plot, a keep choice).
+        undone = [{"actor": s.action.actor, "says": self.live.state.describe(s.action)}
+                  for s in steps if s.kind == "action"]
         return {"ok": True, "undone": undone, "pending": self._pending()}
 
     def _cmd_outcome(self, command: Mapping[str, Any]) -> JSON:

@@ -60,6 +60,8 @@ def invariants(state: Any) -> None:
     human_cards = [*state.hand, *state.tableau, *state.used, *([state.weapon] if state.weapon
                                                              else [])]
     human_cards += [c for d, cards in state.decks.items() if d != "deep_one" for c in cards]
+    if state.identify:  # physical decks: cards drawn, being told to the box
+        human_cards += [c for _deck, cards, _n in state.identify["drawn"] for c in cards]
     assert sorted(human_cards) == sorted(HUMAN_CARDS), "Human cards not conserved"
 
 

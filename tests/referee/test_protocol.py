@@ -146,7 +146,7 @@ def test_undo_player_and_referee(journal):
     ask(s, cmd="act", seat=0, action={"type": "discard", "slot": 0})
     assert ask(s, cmd="undo")["error"]["rule"] == "UNDO-HIDDEN"
     answer = ask(s, cmd="undo", referee=True, count=1, reason="oops")
-    assert answer["undone"] == [{"type": "discard", "seat": 0, "slot": 0}]
+    assert answer["undone"] == [{"actor": 0, "says": "Seat 1 discards the card in slot 1"}]
     assert answer["pending"][0]["actor"] == 0
 
 

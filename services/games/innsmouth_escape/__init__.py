@@ -42,6 +42,15 @@ INFO = GameInfo(
     short_title="Innsmouth Escape",
     options=(
         Option(
+            "cards",
+            "box",
+            "box: the box shuffles and deals every deck; physical: your own decks, the box "
+            "learns each card the Human draws (tag or list) and each Deep One card played",
+            "R-IE-04",
+            choices=("box", "physical"),
+            label="Cards",
+        ),
+        Option(
             "human_seat",
             -1,
             "the Human's seat (0-based); -1: the box chooses at random",

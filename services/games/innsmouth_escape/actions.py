@@ -333,3 +333,15 @@ class Adjusted(Event):
     cell: str
     to: str
     amount: int
+
+
+@dataclass(frozen=True)
+class Identify(SeatAction):
+    """With your own decks (option cards=physical): the card the Human just drew, by its tag
+    or picked from the pack list."""
+
+    type: ClassVar[str] = "identify"
+    card: str
+
+
+ACTION_TYPES = (*ACTION_TYPES, Identify)

@@ -50,6 +50,8 @@ class Grid:
                 or not cell[1:].isdigit() or not 1 <= int(cell[1:]) <= self.rows):
             last = f"{LETTERS[self.columns - 1]}{self.rows}"
             raise ValueError(f"{cell!r} is not a cell of the board (A1 to {last})")
+        if cell[1] == "0":  # one spelling per cell: "A1", never "A01"
+            raise ValueError(f"{cell!r} is not a cell of the board: write it like A1")
         return LETTERS.index(cell[0]), int(cell[1:]) - 1
 
     def is_cell(self, cell: str) -> bool:
@@ -95,6 +97,9 @@ def walk(grid: Grid, start: str, moves: Sequence[tuple[int, str]],
     for n, (value, direction) in enumerate(moves, start=1):
         if direction not in DIRECTIONS:
             raise PathError("R-IE-13", f"{direction!r} is not a direction: use N, S, E or W")
+        if value < 1:
+            raise PathError("R-IE-13", f"card {n} has the value {value}: number cards move 1 "
+                            "or more cells")
         for _ in range(value):
             nxt = grid.step(cell, direction)
             if nxt is None:
@@ -128,9 +133,9 @@ class Plan:
 def plans(grid: Grid, start: str, numbers: Sequence[int], rests: int,
           blocked: Iterable[str] = (), cards: int = 3) -> list[Plan]:
     """Every legal plot from ``start`` with the number cards ``numbers`` (values in hand) and
-    ``rests`` Rest cards in hand: exactly ``cards`` cards (R-IE-10), each legal path once.
-
-    Distinct value orders only (two 2s are interchangeable), all direction choices."""
+    ``rests`` Rest cards in hand: exactly ``cards`` cards (R-IE-10). Each plan is a distinct
+    (moves, rests): two 2s are interchangeable, but 1 then 2 east and 2 then 1 east are two
+    plans along the same path."""
     shoggoths = frozenset(blocked)
     found: list[Plan] = []
     for k in range(0, cards + 1):

@@ -210,6 +210,9 @@ class Combat:
             raise IllegalAction("A-IE-20", f"choose {self.combat['hits']} Deep Ones to kill, "
                                 f"not {len(action.colours)}")
         for colour, n in wanted.items():
+            if colour not in self.pools:
+                raise IllegalAction("A-IE-20", f"{colour!r} is not a colour in the game: "
+                                    f"{', '.join(self.pools)}")
             if n > self.on(self.human_cell, colour):
                 raise IllegalAction("R-IE-33", f"there are only {self.on(self.human_cell, colour)}"
                                     f" {colour} Deep Ones on {self.human_cell}")

@@ -94,9 +94,17 @@ class DeepOneTurn:
             raise IllegalAction("R-IE-40", "this is not the spawn step")
         self._check_spawn(colour, action)
         self.submitted[colour] = {"cells": list(action.cells)}
-        events = self._place_spawn(colour, action)
+        if self.options["spawn_sequential_in_seat_order"]:  # the next player sees them
+            events = self._place_spawn(colour, list(action.cells))
+            if self.step_colours():
+                return events
+            return events + self._end_round()
         if any(c not in self.submitted for c in self.step_colours()):
-            return events
+            return []  # A-IE-21: applied together once every player has chosen
+        events = []
+        for done, spawn in list(self.submitted.items()):
+            if ":" not in done:
+                events += self._place_spawn(done, spawn["cells"])
         return events + self._end_round()
 
     def _move_error(self: Any, action: a.MoveDeepOnes) -> tuple[str, str] | None:
@@ -159,6 +167,17 @@ class DeepOneTurn:
             drawn = self.submitted.get(f"drawn:{colour}", 0)
             want = min(entitled, HAND_LIMIT - len(self.do_hands[colour]) + drawn)
             while drawn < want:
+                if self.physical:  # cards the players draw: the box counts them
+                    pile = len(self.decks["deep_one"]) - sum(
+                        h.count("?") for h in self.do_hands.values())
+                    if pile <= 0:
+                        if not (self.do_discard and self.options["do_deck_reshuffle"]):
+                            break
+                        self.decks["deep_one"] = sorted(self.decks["deep_one"] + self.do_discard)
+                        self.do_discard = []
+                    self.do_hands[colour].append("?")
+                    drawn += 1
+                    continue
                 if not self.decks["deep_one"]:
                     if self.do_discard and self.options["do_deck_reshuffle"]:
                         self.submitted[f"drawn:{colour}"] = drawn
@@ -235,7 +254,8 @@ class DeepOneTurn:
     def _check_spawn(self: Any, colour: str, action: a.Spawn) -> None:
         count = self.spawn_count(colour)
         if len(action.cells) != count:
-            raise IllegalAction("R-IE-44", f"{colour} spawns {count} Deep Ones this turn, not "
+            raise IllegalAction("R-IE-44", f"{colour} spawns {count} Deep "
+                                f"{'One' if count == 1 else 'Ones'} this turn, not "
                                 f"{len(action.cells)}")
         eligible = set(self.spawn_cells(colour))
         for cell in action.cells:
@@ -246,10 +266,10 @@ class DeepOneTurn:
                 raise IllegalAction("R-IE-44", f"{cell} would hold more than 4 {colour} Deep "
                                     "Ones")
 
-    def _place_spawn(self: Any, colour: str, action: a.Spawn) -> list[Event]:
-        for cell, n in Counter(action.cells).items():
+    def _place_spawn(self: Any, colour: str, cells: list[str]) -> list[Event]:
+        for cell, n in Counter(cells).items():
             self._add(cell, colour, n)
-        return [a.Spawned(colour, tuple(action.cells))]
+        return [a.Spawned(colour, tuple(cells))]
 
     def _end_round(self: Any) -> list[Event]:
         self.submitted, self.step_snapshot = {}, {}

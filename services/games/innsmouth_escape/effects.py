@@ -56,7 +56,10 @@ class Effects:
         timing = self.current_timing()
         if not timing or colour in self.do_played:
             return []
-        return [a.PlayDeepOneCard(seat, c) for c in self.do_hands[colour]
+        cards = self.do_hands[colour]
+        if self.physical:  # any card the box has not seen may be in that hand
+            cards = self.decks["deep_one"] if "?" in cards else []
+        return [a.PlayDeepOneCard(seat, c) for c in cards
                 if self.data.card(c).timing in TIMINGS[timing]]
 
     # ------------------------------------------------------------------ playing a card
@@ -65,7 +68,12 @@ class Effects:
         colour = self.colours[action.seat]
         if not colour:
             raise IllegalAction("R-IE-46", "the Human does not play Deep One cards")
-        if action.card not in self.do_hands[colour]:
+        held = self.do_hands[colour]
+        if self.physical:
+            if "?" not in held or action.card not in self.decks["deep_one"]:
+                raise IllegalAction("R-IE-46", f"{action.card!r} cannot be in the {colour} "
+                                    "hand: it was played already, or the hand is empty")
+        elif action.card not in held:
             raise IllegalAction("R-IE-46", f"{action.card!r} is not in the {colour} hand")
         if colour in self.do_played:
             raise IllegalAction("R-IE-46", f"{colour} already played a card this round: one "
@@ -77,7 +85,11 @@ class Effects:
             when = info.timing.replace("_", " ")
             raise IllegalAction("R-IE-46", f"{info.name} is played at {when} time, not now "
                                 f"({now})")
-        self.do_hands[colour].remove(action.card)
+        if self.physical:
+            held.remove("?")
+            self.decks["deep_one"].remove(action.card)
+        else:
+            held.remove(action.card)
         self.do_played[colour] = action.card
         events: list[Event] = [a.DeepOneCardPlayed(colour, action.card, info.manual_effect)]
         if self.phase == "window":
@@ -160,6 +172,9 @@ class Effects:
             return
         if not GRID.is_cell(action.cell):
             raise IllegalAction("A-IE-03", f"{action.cell!r} is not a cell (A1 to F6)")
+        if colour in self.submitted and self.adjusting["resume"].startswith("do_"):
+            raise IllegalAction("A-IE-21", f"{colour} has already sent this step's choices: "
+                                "its pawns change only once the step is applied")
         here = self.on(action.cell, colour)
         if kind == "pawns":
             if amount == 0 or here + amount < 0 or here + amount > 4 or \

@@ -53,6 +53,7 @@ START_PAWNS = 3  # R-IE-06
 DO_HAND = 3  # R-IE-04
 SHUFFLE_ORDER = ("deep_one", *HUMAN_DECKS)
 REST = "rest"
+UNKNOWN = "?"  # a card in a Deep One hand with physical decks (the box learns it when played)
 
 
 def movement_cards(values: list[int]) -> list[str]:
@@ -111,6 +112,7 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
     do_permanent: dict[str, list[str]] = field(default_factory=dict)  # cards staying in play
     window: dict[str, Any] | None = None  # Deep One card window: timing, resume, waiting
     adjusting: dict[str, Any] | None = None  # a manual effect being applied
+    identify: dict[str, Any] | None = None  # physical decks: the cards being drawn
     result: Outcome | None = None
 
     def __post_init__(self) -> None:
@@ -122,6 +124,10 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
             self._set_human(int(self.options["human_seat"]))
 
     # ------------------------------------------------------------------ derived values
+
+    @property
+    def physical(self) -> bool:
+        return self.options["cards"] == "physical"
 
     def number_values(self) -> list[int]:
         return [int(v) for v in str(self.options["number_cards"]).split(",")]
@@ -172,8 +178,9 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         if phase == "place_pawns":
             seat = self.do_seats()[self.placing]
             return (SeatPrompt(seat, phase, f"place {START_PAWNS} Deep Ones"),)
-        if phase in ("place_human", "plot", "spawn_here", "combat", "kill"):
+        if phase in ("place_human", "plot", "spawn_here", "combat", "kill", "identify"):
             text = {"place_human": "place the Human", "plot": "plot your secret movement",
+                    "identify": "tap or choose the card you drew",
                     "spawn_here": "choose the pools of the pawns your cards spawn",
                     "combat": "equip, heal, then fight", "kill": "choose the Deep Ones killed"}
             return (SeatPrompt(self.human, phase, text[phase]),)
@@ -224,6 +231,9 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
             return [a.Pass(seat), *self.card_actions(seat)]
         if phase == "adjust":
             return self.adjust_actions(seat)
+        if phase == "identify":
+            deck = self.identify["queue"][0][0]
+            return [a.Identify(seat, c) for c in self.decks[deck]]
         return self.deep_one_actions(seat) + self.card_actions(seat)
 
     def _placement_actions(self, seat: int) -> list[Action]:
@@ -301,6 +311,8 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
             return self.pass_window(action)
         if isinstance(action, a.Adjust):
             return self.adjust(action)
+        if isinstance(action, a.Identify):
+            return self._identified(action)
         raise IllegalAction("ACTION", f"{action.type!r} is not an Innsmouth Escape action")
 
     def _check_seat(self, action: SeatAction) -> None:
@@ -314,7 +326,8 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
             waiting = ", ".join(f"Seat {s + 1}" for s in seats) or (
                 chance.purpose if chance else "nothing")
             rule = {"place_pawns": "R-IE-06", "place_human": "R-IE-07", "plot": "R-IE-10",
-                    "spawn_here": "R-IE-29", "combat": "R-IE-32", "kill": "A-IE-20"}.get(
+                    "spawn_here": "R-IE-29", "combat": "R-IE-32", "kill": "A-IE-20",
+                    "window": "R-IE-46", "adjust": "A-IE-03", "identify": "R-IE-27"}.get(
                 self.phase, "R-IE-40" if self.phase.startswith("do_") else "R-IE-48")
             raise IllegalAction(chance.rule if chance else rule, f"Seat {action.seat + 1} "
                                 f"cannot act now: the box is waiting for {waiting}")
@@ -329,6 +342,11 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         self.pools = {c: PAWNS_PER_COLOUR for c in self.in_game_colours()}
         self.shoggoths = {c: "" for c in self.in_game_colours()}
         self.do_hands = {c: [] for c in self.in_game_colours()}
+        if self.physical:  # your own decks: the box knows which cards it has not seen
+            self.decks = {d: sorted(self.data.deck(d)) for d in SHUFFLE_ORDER}
+            self.do_hands = {c: [UNKNOWN] * DO_HAND for c in self.in_game_colours()}
+            self.phase = "place_pawns"
+            return
         self.to_shuffle = list(SHUFFLE_ORDER)
         self.phase = "shuffle"
 
@@ -364,6 +382,8 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         return events
 
     def _place_pawns(self, action: a.PlacePawns) -> list[Event]:
+        if self.phase != "place_pawns":
+            raise IllegalAction("R-IE-06", "the Deep Ones place their pawns at setup only")
         colour = self.colours[action.seat]
         if len(action.cells) != START_PAWNS:
             raise IllegalAction("R-IE-06", f"place exactly {START_PAWNS} Deep Ones, not "
@@ -395,6 +415,8 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         return ""
 
     def _place_human(self, action: a.PlaceHuman) -> list[Event]:
+        if self.phase != "place_human":
+            raise IllegalAction("R-IE-07", "the Human places his pawn at setup only")
         self._check_cell(action.cell, "R-IE-07")
         reason = self._human_start_reason(action.cell)
         if reason:
@@ -402,15 +424,24 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         self.human_cell = action.cell
         self.round = 1
         self.phase = "plot"  # R-IE-25: round 1 starts with the plot
-        return [a.HumanPlaced(action.cell), a.RoundStarted(1)]
+        events: list[Event] = [a.HumanPlaced(action.cell), a.RoundStarted(1)]
+        if self._escaped(action.cell):  # A-IE-22: the check runs (with 0 VP it never wins)
+            return events + self._escape(action.cell)
+        return events
 
     # ------------------------------------------------------------------ the plot (H4)
 
     def _plot(self, action: a.Plot) -> list[Event]:
+        if self.phase != "plot":
+            raise IllegalAction("R-IE-10", f"the plot (H4) comes after the draw and the combat: "
+                                f"not now (phase {self.phase})")
         cards = list(action.cards)
-        if len(cards) != 3 or len(set(cards)) != 3:
-            raise IllegalAction("R-IE-10", f"play exactly 3 different movement cards, not "
-                                f"{len(cards)}")
+        if len(cards) != 3:
+            raise IllegalAction("R-IE-10", f"play exactly 3 movement cards, not {len(cards)}")
+        if len(set(cards)) != 3:
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise IllegalAction("R-IE-10", f"{twice} is named twice: play 3 different "
+                                "movement cards")
         missing = [c for c in cards if c not in self.movement_hand]
         if missing:
             where = "in the discard until every number card is played" if any(
@@ -420,8 +451,8 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         values = [card_value(c) for c in cards if card_value(c)]
         if len(action.directions) != len(values):
             raise IllegalAction("R-IE-13", f"give one direction per number card: "
-                                f"{len(values)} number cards, {len(action.directions)} "
-                                "directions")
+                                f"{_count(len(values), 'number card')}, "
+                                f"{_count(len(action.directions), 'direction')}")
         blocked = {cell for cell in self.shoggoths.values() if cell}
         try:
             path = walk(GRID, self.human_cell, list(zip(values, action.directions, strict=True)),
@@ -495,24 +526,62 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         return events
 
     def search(self) -> list[Event]:
-        """H2 (R-IE-27..29), then combat or the plot."""
-        cell = self.human_cell
+        """H2 (R-IE-27): draw by the rank of every token here, then resolve them together."""
+        found = self.tokens.pop(self.human_cell, {})
+        if self.physical:  # the Human draws from his own decks and tells the box (A-IE-19)
+            queue = [[deck, min(rank, len(self.decks[deck]))] for deck, rank in found.items()]
+            queue = [q for q in queue if q[1]]
+            if queue:
+                self.identify = {"queue": queue, "drawn": [[d, [], n] for d, n in queue]}
+                self.phase = "identify"
+                return []
+            return self._resolve_search([])
+        drawn = []
+        for deck, rank in found.items():
+            drawn.append((deck, self.decks[deck][:rank], rank))
+            self.decks[deck] = self.decks[deck][rank:]
+        return self._resolve_search(drawn)
+
+    def _identified(self, action: a.Identify) -> list[Event]:
+        deck, left = self.identify["queue"][0]
+        if action.card not in self.decks[deck]:
+            seen = action.card in {c.id for c in self.data.cards}
+            why = "was already drawn or is not in that deck" if seen else "is not a card"
+            raise IllegalAction("R-IE-27", f"{action.card!r} {why}: the Human is drawing from "
+                                f"the {deck} deck")
+        self.decks[deck].remove(action.card)
+        entry = next(e for e in self.identify["drawn"] if e[0] == deck)
+        entry[1].append(action.card)
+        if left > 1:
+            self.identify["queue"][0][1] = left - 1
+            return []
+        self.identify["queue"].pop(0)
+        if self.identify["queue"]:
+            return []
+        drawn = [(d, cards, n) for d, cards, n in self.identify["drawn"]]
+        self.identify = None
+        return self._resolve_search(drawn)
+
+    def _resolve_search(self, drawn: list[tuple[str, list[str], int]]) -> list[Event]:
+        """R-IE-28, R-IE-29: tableau or hand; spawns; manual effects; then combat or plot."""
         events: list[Event] = []
         spawns = 0
         placed: list[str] = []
-        for deck, rank in self.tokens.pop(cell, {}).items():
-            drawn = self.decks[deck][:rank]
-            self.decks[deck] = self.decks[deck][rank:]
-            front = [c for c in drawn if self.data.card(c).to_tableau]
+        for deck, cards, rank in drawn:
+            front = [c for c in cards if self.data.card(c).to_tableau]
             self.tableau += front
             placed += front
-            self.hand += [c for c in drawn if c not in front]
-            spawns += sum(self.data.card(c).spawn_icons for c in drawn)
-            events.append(a.CardsDrawn(deck, rank, tuple(front), len(drawn) - len(front)))
-        manual = [c for deck_cards in (self.tableau,) for c in deck_cards
-                  if self.data.card(c).manual_effect and c in placed]
+            self.hand += [c for c in cards if c not in front]
+            spawns += sum(self.data.card(c).spawn_icons for c in cards)
+            events.append(a.CardsDrawn(deck, rank, tuple(front), len(cards) - len(front)))
+        manual = [c for c in placed if self.data.card(c).manual_effect]
         if manual:  # A-IE-03: the Human applies what the cards in front of him say
             return events + self.begin_adjust(self.human, manual, "search_done", spawns)
         if spawns:
             return events + self.begin_spawn_here(spawns)
         return events + self.after_search()
+
+
+def _count(n: int, word: str) -> str:
+    """ "1 direction", "2 directions". """
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -22,7 +22,7 @@ SNAPSHOT_FIELDS = (
     "last_reveal", "wounds", "hand", "known", "tableau", "weapon", "used", "notes", "do_hands",
     "round",
     "placing", "spawn_left", "submitted", "combat", "draw_queue", "step_snapshot",
-    "do_played", "do_permanent", "window", "adjusting",
+    "do_played", "do_permanent", "window", "adjusting", "identify",
 )
 
 
@@ -60,7 +60,9 @@ class InnsmouthViews:
             "shoggoths": dict(self.shoggoths),
             "deep_one_hand_sizes": {c: len(h) for c, h in self.do_hands.items()},
             "deep_one_discard": list(self.do_discard),
-            "deck_sizes": {d: len(cards) for d, cards in self.decks.items()},
+            "deck_sizes": None if self.physical else {d: len(c) for d, c in self.decks.items()},
+            "identifying": None if self.identify is None else {
+                "deck": self.identify["queue"][0][0], "left": self.identify["queue"][0][1]},
             "combat": self.combat,
             "notes": list(self.notes),
             "deep_one_played": dict(self.do_played),

@@ -259,7 +259,7 @@ class Interactive:
         for event in answer.get("events", []) or []:  # type: ignore[union-attr]
             self.say(f"  * {_event_text(event)}")
         for undone in answer.get("undone", []) or []:  # type: ignore[union-attr]
-            self.say(f"  * undone: {undone}")
+            self.say(f"  * undone: {undone['says']}")
 
 
 def _event_text(event: dict[str, object]) -> str:
