@@ -523,6 +523,11 @@ class State(ABC):
     def describe(self, action: Action) -> str:
         """A sentence for players, e.g. 'Seat 1 plays the card in slot 3'."""
 
+    def pictures(self) -> dict[str, list[str]]:
+        """Text pictures for the transcript of a finished game (e.g. a hidden route drawn on
+        the map), by name; none by default. Called only once the game is over."""
+        return {}
+
     def chance_prompt(self) -> ChancePrompt | None:
         """The pending chance prompt, if chance must act now."""
         for prompt in self.pending():

@@ -255,4 +255,5 @@ class LiveGame:
                 {"kind": step.kind, "action": step.action.to_json()} for step in self.history
             ]
             data["final"] = self.state.to_json()
+            data["pictures"] = self.state.pictures()
         return data

@@ -113,6 +113,7 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
     window: dict[str, Any] | None = None  # Deep One card window: timing, resume, waiting
     adjusting: dict[str, Any] | None = None  # a manual effect being applied
     identify: dict[str, Any] | None = None  # physical decks: the cards being drawn
+    route: list[list[str]] = field(default_factory=list)  # the start, then each revealed path
     result: Outcome | None = None
 
     def __post_init__(self) -> None:
@@ -422,6 +423,7 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         if reason:
             raise IllegalAction("A-IE-09" if "option" in reason else "R-IE-07", reason)
         self.human_cell = action.cell
+        self.route = [[action.cell]]
         self.round = 1
         self.phase = "plot"  # R-IE-25: round 1 starts with the plot
         events: list[Event] = [a.HumanPlaced(action.cell), a.RoundStarted(1)]
@@ -510,6 +512,7 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         self.plot = None
         if not plot["forfeit"]:
             self.human_cell = plot["path"][-1]
+        self.route.append(list(plot["path"]) if not plot["forfeit"] else [self.human_cell])
         rests = [c for c in plot["cards"] if not card_value(c)]
         healed = min(len(rests), self.wounds)
         self.wounds -= healed

@@ -22,7 +22,7 @@ SNAPSHOT_FIELDS = (
     "last_reveal", "wounds", "hand", "known", "tableau", "weapon", "used", "notes", "do_hands",
     "round",
     "placing", "spawn_left", "submitted", "combat", "draw_queue", "step_snapshot",
-    "do_played", "do_permanent", "window", "adjusting", "identify",
+    "do_played", "do_permanent", "window", "adjusting", "identify", "route",
 )
 
 
@@ -56,6 +56,7 @@ class InnsmouthViews:
             },
             "plot": self._public_plot(),
             "last_reveal": self._reveal_view(),
+            "route": self.full_route() if over else [list(r) for r in self.route],
             "pools": dict(self.pools),
             "shoggoths": dict(self.shoggoths),
             "deep_one_hand_sizes": {c: len(h) for c, h in self.do_hands.items()},
@@ -121,6 +122,35 @@ class InnsmouthViews:
             return None
         rests = [c for c in self.plot["cards"] if c.startswith("rest")]
         return {"face_down": len(self.plot["cards"]) - len(rests), "rests": rests}
+
+    # ------------------------------------------------------------------ the route
+
+    def full_route(self: Any) -> list[list[str]]:
+        """Every revealed path, and at the end the last plot nobody saw (marked by the
+        picture): the Human's whole hidden route."""
+        route = [list(r) for r in self.route]
+        if self.plot is not None and self.phase == "over":
+            route.append(list(self.plot["path"]))
+        return route
+
+    def pictures(self: Any) -> dict[str, list[str]]:
+        """The Human's route on the map, as text: S the start, then the round in which each
+        cell was entered (the last visit wins); * the last plot, never revealed."""
+        if not self.route:
+            return {}
+        marks: dict[str, str] = {}
+        for n, path in enumerate(self.full_route()):
+            unrevealed = self.plot is not None and n == len(self.route)
+            for cell in path if n == 0 else path[1:]:
+                marks[cell] = "S" if n == 0 else "*" if unrevealed else str(n)
+        columns = sorted({c.id[0] for c in self.data.cells})
+        rows = sorted({int(c.id[1:]) for c in self.data.cells})
+        lines = ["    " + "".join(f"{c:>3}" for c in columns)]
+        for row in rows:
+            lines.append(f"{row:>4}" + "".join(f"{marks.get(f'{c}{row}', '.'):>3}"
+                                               for c in columns))
+        lines.append("S: start; N: the move plotted in round N; *: the last plot, never revealed")
+        return {"human_route": lines}
 
     # ------------------------------------------------------------------ sentences
 
