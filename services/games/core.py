@@ -549,6 +549,28 @@ class Game(ABC):
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State: ...
 
+    def load_snapshot(self, data: Mapping[str, Any],
+                      build: typing.Callable[[Mapping[str, Any]], State]) -> State:
+        """The shared part of ``state_from_json``: check the header (this game, format 1),
+        ``build`` the state, check its options, and turn whatever a damaged snapshot raises
+        into one SnapshotError that says what is wrong."""
+        game_id = self.info.id
+        if not isinstance(data, Mapping) or data.get("game") != game_id:
+            found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
+            raise SnapshotError(f"this is not a snapshot of {game_id} (game: {found!r})")
+        if data.get("format") != 1:
+            raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
+        try:
+            state = build(data)
+            self.resolve_options(state.players, state.options)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise SnapshotError(f"the snapshot is incomplete or damaged: {error!r}") from None
+        except OptionError as error:
+            raise SnapshotError(f"the snapshot's options are invalid: {error.message}") from None
+        except DataError as error:
+            raise SnapshotError(f"the snapshot does not fit the data: {error.message}") from None
+        return state
+
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:  # noqa: B027
         """Cross-checks between options and the player count (override when needed)."""
 

@@ -6,6 +6,7 @@ docs/games/decktet-escape.md.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -16,7 +17,6 @@ from services.games.core import (
     Option,
     OptionError,
     OptionValue,
-    SnapshotError,
 )
 from services.games.decktet_escape import physical
 from services.games.decktet_escape.actions import ACTION_TYPES
@@ -180,20 +180,11 @@ class DecktetEscape(Game):
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> EscapeState:
-        if not isinstance(data, Mapping) or data.get("game") != INFO.id:
-            found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
-            raise SnapshotError(f"this is not a snapshot of {INFO.id} (game: {found!r})")
-        if data.get("format") != 1:
-            raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
-        try:
+        def build(data: Mapping[str, Any]) -> EscapeState:
             same_deck = data["deck"] == self.deck.to_json()
-            state = EscapeState.from_snapshot(data, self.deck if same_deck else None)
-            self.resolve_options(state.players, state.options)
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise SnapshotError(f"the snapshot is incomplete or damaged: {error!r}") from None
-        except OptionError as error:
-            raise SnapshotError(f"the snapshot's options are invalid: {error.message}") from None
-        return state
+            return EscapeState.from_snapshot(data, self.deck if same_deck else None)
+
+        return typing.cast(EscapeState, self.load_snapshot(data, build))
 
 
 EscapeState.info = INFO

@@ -9,18 +9,17 @@ combat in ``combat``, the Deep One turn in ``deepones`` and views in ``views``.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from services.games.core import (
     Action,
-    DataError,
     Game,
     GameInfo,
     Option,
     OptionError,
     OptionValue,
-    SnapshotError,
 )
 from services.games.innsmouth_escape.actions import ACTION_TYPES
 from services.games.innsmouth_escape.data import InnsmouthData, load_data
@@ -180,19 +179,10 @@ class InnsmouthEscape(Game):
         )
 
     def state_from_json(self, data: Mapping[str, Any]) -> InnsmouthState:
-        if not isinstance(data, Mapping) or data.get("game") != INFO.id:
-            found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
-            raise SnapshotError(f"this is not a snapshot of {INFO.id} (game: {found!r})")
-        if data.get("format") != 1:
-            raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
-        try:
-            state = InnsmouthState.from_snapshot(data, self.data)
-            self.resolve_options(state.players, state.options)
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise SnapshotError(f"the snapshot is incomplete or damaged: {error!r}") from None
-        except (OptionError, DataError) as error:
-            raise SnapshotError(f"the snapshot does not fit: {error.message}") from None
-        return state
+        def build(data: Mapping[str, Any]) -> InnsmouthState:
+            return typing.cast(InnsmouthState, InnsmouthState.from_snapshot(data, self.data))
+
+        return typing.cast(InnsmouthState, self.load_snapshot(data, build))
 
 
 InnsmouthState.info = INFO

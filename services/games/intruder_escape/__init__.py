@@ -8,18 +8,17 @@ data is ``services/games/data/intruder.toml`` (``cards``); the row evaluation of
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from services.games.core import (
     Action,
-    DataError,
     Game,
     GameInfo,
     Option,
     OptionError,
     OptionValue,
-    SnapshotError,
 )
 from services.games.intruder_escape.actions import ACTION_TYPES
 from services.games.intruder_escape.cards import IntruderData, load_cards
@@ -113,24 +112,13 @@ class IntruderEscape(Game):
                              options=self.resolve_options(players, options))
 
     def state_from_json(self, data: Mapping[str, Any]) -> IntruderState:
-        if not isinstance(data, Mapping) or data.get("game") != INFO.id:
-            found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
-            raise SnapshotError(f"this is not a snapshot of {INFO.id} (game: {found!r})")
-        if data.get("format") != 1:
-            raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
-        try:
+        def build(data: Mapping[str, Any]) -> IntruderState:
             state = IntruderState.from_snapshot(data, self.data)
-            self.resolve_options(state.players, state.options)
-            for hand in state.hands:
-                for card in hand:
-                    self.data.card(card)
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise SnapshotError(f"the snapshot is incomplete or damaged: {error!r}") from None
-        except OptionError as error:
-            raise SnapshotError(f"the snapshot's options are invalid: {error.message}") from None
-        except DataError as error:
-            raise SnapshotError(f"the snapshot does not fit the card data: {error}") from None
-        return state
+            for card in (c for hand in state.hands for c in hand):
+                self.data.card(card)  # KeyError: not a card of this data
+            return state
+
+        return typing.cast(IntruderState, self.load_snapshot(data, build))
 
 
 IntruderState.info = INFO

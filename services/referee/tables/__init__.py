@@ -52,6 +52,14 @@ def tag_components(game_id: str) -> list[tuple[str, str, str]]:
         return [("card", instance, card.name if card.quantity == 1 else f"{card.name} {n}")
                 for card in load_cards().cards
                 for n, instance in enumerate(card.instance_ids, start=1)]
+    if game_id == "innsmouth-escape":
+        from services.games.innsmouth_escape.data import load_data
+        from services.games.innsmouth_escape.state import movement_cards
+
+        moves = [("movement", card, f"Movement {card}")
+                 for card in movement_cards([1, 1, 2, 2, 3, 3])]
+        places = [("location", token, f"Location {token.upper()}") for token in "abcdef123456"]
+        return [*moves, *places, *(("card", card.id, card.name) for card in load_data().cards)]
     return []
 
 
@@ -64,10 +72,14 @@ def text_renderer(game_id: str) -> TextRenderer:
         from services.referee.tables.intruder_escape.text import render as intruder_render
 
         return intruder_render
+    if game_id == "innsmouth-escape":
+        from services.referee.tables.innsmouth_escape.text import render as innsmouth_render
+
+        return innsmouth_render
     return _json_lines
 
 
-FLOWS = ("decktet-escape", "intruder-escape")  # the games the table UI can run
+FLOWS = ("decktet-escape", "intruder-escape", "innsmouth-escape")  # the games the table UI can run
 
 
 def has_flow(game_id: str) -> bool:
@@ -84,6 +96,10 @@ def make_flow(game_id: str) -> Flow:
         from services.referee.tables.intruder_escape.flow import IntruderFlow
 
         return IntruderFlow()
+    if game_id == "innsmouth-escape":
+        from services.referee.tables.innsmouth_escape.flow import InnsmouthFlow
+
+        return InnsmouthFlow()
     raise KeyError(f"no table flow for {game_id!r} yet")
 
 

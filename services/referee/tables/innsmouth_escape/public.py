@@ -1,0 +1,192 @@
+"""The public screen of Innsmouth Escape: pages drawn from the public view only.
+
+``map`` (every cell as up to 3 characters: pawns ``b2`` for one colour or ``5*`` for several,
+``S`` a Shoggoth, a token letter ``c`` ``e`` ``n`` on a cell still holding one; the Human's
+last known cell in inverse), ``human`` (wounds, VP, weapon, cards, movement values left, the
+plot's public part: how many cards lie face down and the Rest cards), ``pawns`` (each Deep
+One player: colour, pool, Shoggoth, cells) and, after a combat, ``combat`` and ``attacks``: the
+Human's dice and hits and the Deep Ones killed, then each colour's dice and wounds, the
+Shoggoths, the casualties and the wounds in all. Nothing here reads the Human's private part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from services.referee.box.render import Canvas, _strip, wrap
+from services.referee.tables.innsmouth_escape import words as w
+from services.referee.tables.intruder_escape.cards import dense, dense_page
+
+Page = tuple[str, Callable[[], Canvas]]
+TOKEN_LETTERS = {"captive": "c", "equipment": "e", "encounter": "n"}
+STEP_WORDS = {"place_pawns": "setup", "place_human": "setup", "plot": "plot",
+              "spawn_here": "spawn", "window": "cards", "combat": "combat", "kill": "combat",
+              "attack": "combat", "do_attack": "combat", "do_move": "move",
+              "do_summon": "summon", "do_spawn": "spawn", "adjust": "effect",
+              "reshuffle": "draw", "over": "over", "human": "setup", "shuffle": "setup",
+              "identify": "search"}
+
+
+def title(view: dict[str, Any]) -> str:
+    threshold = view["wounds_to_kill"] or 0
+    return (f"R{view['round']} {STEP_WORDS.get(view['phase'], view['phase'])} "
+            f"W{view['wounds']}/{threshold} V{view['vp']}")
+
+
+def cell_text(info: dict[str, Any]) -> str:
+    pawns = {c: n for c, n in info["pawns"].items() if n}
+    text = ""
+    if len(pawns) == 1:
+        colour, n = next(iter(pawns.items()))
+        text = f"{w.letter(colour)}{n}"
+    elif pawns:
+        text = f"{min(sum(pawns.values()), 9)}*"
+    if info["shoggoths"]:
+        text += "S"
+    if not text and info["tokens"]:
+        text = "".join(TOKEN_LETTERS[d] for d in info["tokens"])
+    return text[:3] or "."
+
+
+def map_page(view: dict[str, Any]) -> Canvas:
+    canvas = Canvas()
+    dense(canvas, 0, title(view))
+    human = view["human_cell"]
+    for index, info in enumerate(view["board"]):
+        column, row = index % 6, index // 6
+        x, y = column * 21 + 2, 9 + row * 9
+        text = cell_text(info)
+        if info["cell"] == human:
+            canvas.box(x - 1, y, x + 19, y + 8, fill=True)
+            canvas.texts.append(text)
+            canvas.items.append((x, y - 1, text, 1))
+            canvas.image.paste(0, (x + 1, y - 1), mask=_strip(text, 1))
+        else:
+            canvas.text(x + 1, y - 1, text)
+    return canvas
+
+
+def human_lines(view: dict[str, Any], labels: list[str]) -> list[str]:
+    human = view["human"]
+    lines = [f"Human {w.short(labels, human)}: {view['human_cell'] or '-'} "
+             f"W{view['wounds']}/{view['wounds_to_kill']}"]
+    weapon = view["weapon"]
+    lines.append(f"weapon: {w.name(weapon)}" if weapon else "weapon: club 1d 5+")
+    lines.append(f"VP {view['vp']}, front {len(view['tableau'])}, hand {view['hand_size']}")
+    left = view["movement"]["remaining_values"]
+    if left is not None:
+        lines.append("moves left: " + " ".join(map(str, left)))
+    plot = view["plot"]
+    reveal = view["last_reveal"]
+    if plot is not None:
+        rests = len(plot["rests"])
+        lines.append(f"plot: {plot['face_down']} down" + (f" +{rests} Rest" if rests else ""))
+    elif reveal:
+        lines.append("moved " + ">".join(reveal["path"])[:15])
+    return lines
+
+
+def human_page(view: dict[str, Any], labels: list[str], note: str) -> Canvas:
+    lines = human_lines(view, labels)
+    if note:
+        lines = [*lines[:5], *[""] * (5 - len(lines[:5])), note]
+    return dense_page(title(view), lines)
+
+
+def pawns_page(view: dict[str, Any], labels: list[str]) -> Canvas:
+    lines = []
+    for seat, colour in enumerate(view["colours"]):
+        if not colour:
+            continue
+        cells = [(i["cell"], i["pawns"][colour]) for i in view["board"]
+                 if i["pawns"].get(colour)]
+        at = view["shoggoths"].get(colour) or "-"
+        cards = view["deep_one_hand_sizes"].get(colour, 0)
+        lines.append(f"{w.short(labels, seat)} {colour} p{view['pools'][colour]} S:{at} "
+                     f"h{cards}")
+        lines.append(" " + " ".join(f"{c}{'' if n == 1 else ':' + str(n)}" for c, n in cells))
+    return dense_page("Deep Ones", lines[:6])
+
+
+def combat_pages(view: dict[str, Any], fight: dict[str, Any] | None) -> list[Page]:
+    combat = view["combat"]
+    if not combat or not combat["faces"] or fight is None or \
+            fight["round"] != view["round"] or fight["cell"] != view["human_cell"]:
+        return []
+    return [("combat", lambda: attack_page(view, fight)),
+            ("attacks", lambda: defence_page(view, fight))]
+
+
+def survivors(view: dict[str, Any], fight: dict[str, Any]) -> dict[str, int]:
+    """The pawns the Human did not kill: those still fighting, or the dice each colour
+    rolled."""
+    combat = view["combat"]
+    if view["phase"] in ("do_attack", "kill"):
+        info = w.cell_info(view, fight["cell"])
+        return dict(info["pawns"])
+    return {entry["colour"]: len(entry["faces"]) for entry in combat["log"]}
+
+
+def attack_page(view: dict[str, Any], fight: dict[str, Any]) -> Canvas:
+    combat = view["combat"]
+    faces = combat["faces"]
+    hit_on = fight["hit_on"]
+    hits = sum(1 for f in faces if f >= hit_on)
+    lines = [f"Human {len(faces)}d hit {hit_on}+:", "  " + " ".join(map(str, faces)),
+             f"{hits} hit" + ("s" if hits != 1 else "")]
+    if view["phase"] == "kill":
+        lines.append("the Human chooses...")
+    else:
+        alive = survivors(view, fight)
+        killed = {c: n - alive.get(c, 0) for c, n in fight["start"].items()
+                  if n - alive.get(c, 0) > 0}
+        lines.append("killed: " + (w.colours_line(_expand(killed)) or "none"))
+    return dense_page(f"Combat on {fight['cell']}", lines)
+
+
+def defence_page(view: dict[str, Any], fight: dict[str, Any]) -> Canvas:
+    combat = view["combat"]
+    lines = [f"{e['colour']} {len(e['faces'])}d: {' '.join(map(str, e['faces']))} "
+             f"={e['wounds']}W" for e in combat["log"]]
+    fighting = view["phase"] in ("do_attack", "kill", "attack")
+    if fighting:
+        lines.append("the Deep Ones roll...")
+    else:
+        if fight["shoggoths"]:
+            lines.append(f"Shoggoth {''.join(w.letter(c) for c in fight['shoggoths'])}: "
+                         f"{3 * len(fight['shoggoths'])}W")
+        dead = survivors(view, fight)
+        lines.append("dead: " + (w.colours_line(_expand(dead)) or "none"))
+        lines.append(f"wounds {view['wounds']}/{view['wounds_to_kill']}")
+    return dense_page(f"Deep Ones attack {fight['cell']}", lines[:6])
+
+
+def _expand(counts: dict[str, int]) -> list[str]:
+    return [c for c, n in counts.items() for _ in range(n)]
+
+
+def over_page(view: dict[str, Any], labels: list[str]) -> Canvas:
+    outcome = view["outcome"] or {}
+    winners = outcome.get("winners", [])
+    if outcome.get("result") != "win":
+        head = "GAME ENDED"
+    elif view["human"] in winners:
+        head = "THE HUMAN ESCAPES"
+    else:
+        head = "THE DEEP ONES WIN"
+    lines = [f"Human {w.short(labels, view['human'])} on {view['human_cell']}",
+             f"wounds {view['wounds']}/{view['wounds_to_kill']}, VP {view['vp']}"]
+    lines += wrap(str(outcome.get("reason", "")).split(": ", 1)[-1], 21, 3)
+    return dense_page(head, lines)
+
+
+def pages(view: dict[str, Any], labels: list[str], note: str,
+          fight: dict[str, Any] | None) -> list[Page]:
+    found: list[Page] = [("map", lambda: map_page(view)),
+                         ("human", lambda: human_page(view, labels, note)),
+                         ("pawns", lambda: pawns_page(view, labels))]
+    found += combat_pages(view, fight)
+    if view["outcome"] is not None:
+        found.insert(0, ("result", lambda: over_page(view, labels)))
+    return found
