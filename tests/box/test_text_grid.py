@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from services.referee.box.render import text_grid
-from services.referee.tables.intruder_escape.cards import dense_page
+from services.referee.box.render import dense_page, text_grid
 
 
 def test_a_dense_page_keeps_all_seven_lines() -> None:

@@ -8,6 +8,7 @@ the hidden-information tests read that record to prove what a screen did (not) s
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -62,6 +63,13 @@ class Canvas:
         else:
             self.image.paste(1, (x, y), mask=strip)
         return x + strip.width
+
+    def knockout(self, x: int, y: int, text: str) -> None:
+        """``text`` cut out (drawn dark) of an area already filled, e.g. a highlighted cell."""
+        if text:
+            self.texts.append(text)
+            self.items.append((x, y, text, 1))
+            self.image.paste(0, (x, y), mask=_strip(text, 1))
 
     def line(self, row: int, text: str, *, invert: bool = False) -> None:
         """A full-width text row (rows are 10 px apart, 6 rows on a screen after the title)."""
@@ -127,3 +135,40 @@ def text_grid(canvas: Canvas) -> list[str]:
         for i, char in enumerate(text[: canvas.columns - col]):
             rows[row][col + i] = char
     return ["".join(r) for r in rows]
+
+
+# Dense pages: a title bar and up to 6 lines, 9 px apart when more than 5 must fit.
+PITCH = 9  # px between the lines of a dense screen (7 lines: a title and 6 more)
+
+
+def pitch(lines: int) -> int:
+    """Px between lines: the usual 10 when a title and ``lines`` fit, else 9 (7 lines)."""
+    return 10 if lines <= 5 else PITCH
+
+
+def line_y(row: int, step: int) -> int:
+    """The y to draw line ``row`` at (row 0 is the title)."""
+    return row * 10 if step == 10 else row * step - 1
+
+
+def dense(canvas: Canvas, row: int, text: str, step: int = PITCH) -> None:
+    """A line of a page: row 0 is the inverted title bar. At 9 px the bar is px 0-8 and
+    rows 1..6 follow 9 px apart, so seven lines fit on 64 px."""
+    text = text[: canvas.columns]
+    if step == 10:
+        canvas.line(row, text, invert=row == 0)
+    elif row == 0:
+        canvas.box(0, 0, canvas.width - 1, step - 1, fill=True)
+        canvas.text(1, -2, text, invert=True)
+    else:
+        canvas.text(1, line_y(row, step), text)
+
+
+def dense_page(title: str, lines: Sequence[str]) -> Canvas:
+    """A title and up to 6 lines (10 px apart when there are no more than 5)."""
+    canvas = Canvas()
+    step = pitch(len(lines))
+    dense(canvas, 0, title, step)
+    for i, line in enumerate(lines[:6]):
+        dense(canvas, 1 + i, line, step)
+    return canvas

@@ -95,7 +95,7 @@ class InnsmouthFlow(Flow):
 
     def _default_page(self, before: dict[str, Any] | None, view: dict[str, Any]) -> str:
         if view["outcome"] is not None:
-            return "result"
+            return "route"
         fought = before is not None and (before["phase"] in FIGHTING or before["phase"] in (
             "attack", "do_attack"))
         if fought and view["phase"] not in FIGHTING and pub.combat_pages(view, self.fight):

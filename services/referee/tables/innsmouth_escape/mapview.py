@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from services.referee.box.menu import Menu
-from services.referee.box.render import Canvas, _strip
+from services.referee.box.render import Canvas
 from services.referee.tables.innsmouth_escape.words import CELLS
 
 CELL_W, CELL_H, TOP = 10, 9, 10
@@ -64,9 +64,7 @@ def draw_map(canvas: Canvas, marks: dict[str, str], *, offered: list[str] = (), 
         mark = marks.get(cell, "") or ("." if cell in offered else "")
         if cell == cursor:
             canvas.box(x, y, x + CELL_W - 1, y + CELL_H - 1, fill=True)
-            if mark:
-                canvas.texts.append(mark)
-                canvas.image.paste(0, (x + 2, y - 1), mask=_strip(mark[:1], 1))
+            canvas.knockout(x + 2, y - 1, mark[:1])
         else:
             if cell == home:
                 canvas.box(x, y, x + CELL_W - 1, y + CELL_H - 1)

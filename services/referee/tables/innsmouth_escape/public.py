@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from services.referee.box.render import Canvas, _strip, wrap
+from services.referee.box.render import Canvas, dense, dense_page, wrap
 from services.referee.tables.innsmouth_escape import words as w
-from services.referee.tables.intruder_escape.cards import dense, dense_page
+from services.referee.tables.innsmouth_escape.mapview import PANEL_X, TOP, draw_map
 
 Page = tuple[str, Callable[[], Canvas]]
 TOKEN_LETTERS = {"captive": "c", "equipment": "e", "encounter": "n"}
@@ -59,9 +59,7 @@ def map_page(view: dict[str, Any]) -> Canvas:
         text = cell_text(info)
         if info["cell"] == human:
             canvas.box(x - 1, y, x + 19, y + 8, fill=True)
-            canvas.texts.append(text)
-            canvas.items.append((x, y - 1, text, 1))
-            canvas.image.paste(0, (x + 1, y - 1), mask=_strip(text, 1))
+            canvas.knockout(x + 1, y - 1, text)
         else:
             canvas.text(x + 1, y - 1, text)
     return canvas
@@ -168,17 +166,42 @@ def _expand(counts: dict[str, int]) -> list[str]:
 
 def over_page(view: dict[str, Any], labels: list[str]) -> Canvas:
     outcome = view["outcome"] or {}
-    winners = outcome.get("winners", [])
-    if outcome.get("result") != "win":
-        head = "GAME ENDED"
-    elif view["human"] in winners:
-        head = "THE HUMAN ESCAPES"
-    else:
-        head = "THE DEEP ONES WIN"
+    head = {"ESCAPED": "THE HUMAN ESCAPES", "KILLED": "THE DEEP ONES WIN"}.get(
+        _head(view), "GAME ENDED")
     lines = [f"Human {w.short(labels, view['human'])} on {view['human_cell']}",
              f"wounds {view['wounds']}/{view['wounds_to_kill']}, VP {view['vp']}"]
     lines += wrap(str(outcome.get("reason", "")).split(": ", 1)[-1], 21, 3)
     return dense_page(head, lines)
+
+
+def _head(view: dict[str, Any]) -> str:
+    outcome = view["outcome"] or {}
+    if outcome.get("result") != "win":
+        return "ENDED"
+    return "ESCAPED" if view["human"] in outcome.get("winners", []) else "KILLED"
+
+
+def route_marks(view: dict[str, Any]) -> dict[str, str]:
+    """The Human's whole route for the map: S the start, the round of each move (last digit;
+    the last visit wins), * the last plot nobody saw revealed."""
+    route = view["route"]
+    marks: dict[str, str] = {}
+    for n, path in enumerate(route):
+        unrevealed = view["plot"] is not None and n == len(route) - 1 and n > 0
+        for cell in path if n == 0 else path[1:]:
+            marks[cell] = "S" if n == 0 else "*" if unrevealed else str(n % 10)
+    return marks
+
+
+def route_page(view: dict[str, Any]) -> Canvas:
+    """At the end: the Human's hidden route on the map (R-IE-22, shown whole at last)."""
+    canvas = Canvas()
+    canvas.line(0, f"{_head(view)}: route", invert=True)
+    draw_map(canvas, route_marks(view), home=view["human_cell"])
+    for i, text in enumerate(["S start", "1-9 round", "* unseen",
+                              f"VP {view['vp']}", f"wounds {view['wounds']}"]):
+        canvas.text(PANEL_X, TOP - 1 + i * 9, text)
+    return canvas
 
 
 def pages(view: dict[str, Any], labels: list[str], note: str,
@@ -188,5 +211,6 @@ def pages(view: dict[str, Any], labels: list[str], note: str,
                          ("pawns", lambda: pawns_page(view, labels))]
     found += combat_pages(view, fight)
     if view["outcome"] is not None:
-        found.insert(0, ("result", lambda: over_page(view, labels)))
+        found[:0] = [("route", lambda: route_page(view)),
+                     ("result", lambda: over_page(view, labels))]
     return found

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.referee.box.render import Canvas, wrap
+from services.referee.box.render import Canvas, dense_page, wrap
 from services.referee.tables.innsmouth_escape import words as w
-from services.referee.tables.intruder_escape.cards import dense_page
 
 WAITING = {"place_pawns": "{who} places pawns", "place_human": "{who} places the Human",
            "plot": "the Human plots", "spawn_here": "the Human spawns",

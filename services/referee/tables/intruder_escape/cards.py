@@ -1,4 +1,4 @@
-"""Intruder Escape card words for the screens: names, two-letter codes, dense drawing.
+"""Intruder Escape card words for the screens: names, two-letter codes, rows of codes.
 
 The public screen writes a card as two letters (``Bt`` Baseball Bat, ``Kn`` Knife...); private
 screens and menus use the full names. The card data is static (the shipped data file), so the
@@ -22,7 +22,6 @@ CODES = {
 }
 ITEM_LETTERS = {"keys": "K", "car": "C", "gasoline": "G", "license": "L"}
 TARGETED = ("escape_item", "damage", "heal", "heal_life", "modifier", "nullifier")
-PITCH = 9  # px between the lines of a dense screen (7 lines: a title and 6 more)
 
 
 @cache
@@ -101,34 +100,3 @@ def row_text(canvas: Canvas, x: int, y: int, row: Sequence[dict[str, object]],
     return cursor
 
 
-def pitch(lines: int) -> int:
-    """Px between lines: the usual 10 when a title and ``lines`` fit, else 9 (7 lines)."""
-    return 10 if lines <= 5 else PITCH
-
-
-def line_y(row: int, step: int) -> int:
-    """The y to draw line ``row`` at (row 0 is the title)."""
-    return row * 10 if step == 10 else row * step - 1
-
-
-def dense(canvas: Canvas, row: int, text: str, step: int = PITCH) -> None:
-    """A line of a page: row 0 is the inverted title bar. At 9 px the bar is px 0-8 and
-    rows 1..6 follow 9 px apart, so seven lines fit on 64 px."""
-    text = text[: canvas.columns]
-    if step == 10:
-        canvas.line(row, text, invert=row == 0)
-    elif row == 0:
-        canvas.box(0, 0, canvas.width - 1, step - 1, fill=True)
-        canvas.text(1, -2, text, invert=True)
-    else:
-        canvas.text(1, line_y(row, step), text)
-
-
-def dense_page(title: str, lines: Sequence[str]) -> Canvas:
-    """A title and up to 6 lines (10 px apart when there are no more than 5)."""
-    canvas = Canvas()
-    step = pitch(len(lines))
-    dense(canvas, 0, title, step)
-    for i, line in enumerate(lines[:6]):
-        dense(canvas, 1 + i, line, step)
-    return canvas

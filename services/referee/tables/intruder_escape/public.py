@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from services.referee.box.render import Canvas, wrap
+from services.referee.box.render import Canvas, dense, dense_page, line_y, pitch, wrap
 from services.referee.tables.intruder_escape import cards as c
-from services.referee.tables.intruder_escape.cards import dense, dense_page, short
+from services.referee.tables.intruder_escape.cards import short
 
 Page = tuple[str, Callable[[], Canvas]]
 IDENTITY = {"innocent": "Innocent", "intruder": "INTRUDER"}
@@ -82,11 +82,11 @@ def rows_page(view: dict[str, Any], labels: list[str], note: str) -> Canvas:
     canvas = Canvas()
     seats = view["seats"]
     last = max(5, len(seats) + 1) if note and len(seats) < 6 else len(seats)
-    step = c.pitch(last)
+    step = pitch(last)
     dense(canvas, 0, title(view, labels), step)
     for i, seat in enumerate(view["order"]):
         info = seats[seat]
-        y = c.line_y(i + 1, step)
+        y = line_y(i + 1, step)
         marker = ">" if seat == view["active"] else " "
         x = canvas.text(1, y, f"{marker}{short(labels, seat)}")
         if not info["alive"]:
@@ -168,7 +168,7 @@ def damage_page(view: dict[str, Any], labels: list[str], record: dict[str, Any])
     loser = record["loser"]
     head = f": {short(labels, loser)} -1 life" if loser is not None else " damage"
     rows = record["rows"]
-    step = c.pitch(len(rows))
+    step = pitch(len(rows))
     dense(canvas, 0, f"Round {record['round']}{head}", step)
     top = max((r["damage"] for r in rows.values()), default=0)
     line = 1
@@ -176,7 +176,7 @@ def damage_page(view: dict[str, Any], labels: list[str], record: dict[str, Any])
         row = rows.get(str(seat))
         if row is None or line > 6:
             continue
-        y = c.line_y(line, step)
+        y = line_y(line, step)
         marker = "*" if top and row["damage"] == top else " "
         x = canvas.text(1, y, f"{marker}{short(labels, seat)}")
         c.row_text(canvas, x + 6, y, row["steps"], (TOTAL_X - x - 6) // 6)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.referee.box.render import Canvas, wrap
+from services.referee.box.render import Canvas, dense_page, wrap
 from services.referee.tables.intruder_escape import cards as c
-from services.referee.tables.intruder_escape.cards import dense_page, short
+from services.referee.tables.intruder_escape.cards import short
 
 WORD = {"innocent": "Innocent", "intruder": "INTRUDER"}
 
