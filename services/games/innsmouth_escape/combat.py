@@ -2,6 +2,11 @@
 healing, the Human's attack, the Deep One attacks in seat order, Shoggoths, casualties and
 the Human's death.
 
+The combat record (``combat``, in every view) keeps what happened for the table to show, even
+after a restart: ``round``, ``cell``, the Human's ``faces`` and ``hit_on``, the Deep Ones
+``killed`` (colours), each colour's attack in ``log``, the Shoggoths on the cell and their
+``shoggoth_wounds``, the ``casualties`` ([colour, count]) and ``over`` once it has ended.
+
 A mixin of :class:`~services.games.innsmouth_escape.state.InnsmouthState`.
 """
 
@@ -60,7 +65,9 @@ class Combat:
         cell = self.human_cell
         shoggoth = bool(self.shoggoths_on(cell)) and self.options["shoggoth_alone_triggers_combat"]
         if self.pawns_on(cell) or shoggoth:
-            self.combat = {"faces": [], "hits": 0, "queue": [], "log": []}
+            self.combat = {"faces": [], "hits": 0, "queue": [], "log": [], "round": self.round,
+                           "cell": cell, "hit_on": 0, "killed": [], "shoggoths": [],
+                           "shoggoth_wounds": 0, "casualties": [], "over": False}
             return self.open_window("combat", "combat")
         self.phase = "plot"
         return []
@@ -186,6 +193,7 @@ class Combat:
             hit_on = self._weapon()[1]
             hits = sum(1 for f in action.faces if f >= hit_on)
             self.combat["faces"] = list(action.faces)
+            self.combat["hit_on"] = hit_on
             events: list[Event] = [a.AttackRolled(action.faces, hit_on, hits)]
             kills = min(hits, self.pawns_on(self.human_cell))
             present = [c for c in self.in_game_colours() if self.on(self.human_cell, c)]
@@ -221,6 +229,7 @@ class Combat:
     def _killed(self: Any, colours: list[str]) -> list[Event]:
         for colour in colours:
             self._add(self.human_cell, colour, -1)
+        self.combat["killed"] = list(colours)
         events: list[Event] = [a.Killed(tuple(colours))] if colours else []
         self.combat["queue"] = [c for c in self.in_game_colours()
                                 if self.on(self.human_cell, c)]
@@ -236,11 +245,15 @@ class Combat:
             wounds = SHOGGOTH_WOUNDS * len(here)
             self.wounds += wounds
             events.append(a.ShoggothsAttacked(tuple(here), wounds))
+            self.combat["shoggoths"] = list(here)
+            self.combat["shoggoth_wounds"] = wounds
         dead = tuple((c, self.on(self.human_cell, c)) for c in self.in_game_colours()
                      if self.on(self.human_cell, c))
         for colour, n in dead:
             self._add(self.human_cell, colour, -n)
         events.append(a.Casualties(dead, self.wounds))
+        self.combat["casualties"] = [[c, n] for c, n in dead]
+        self.combat["over"] = True
         if self.wounds >= self.threshold():
             reason = f"the Human has {self.wounds} wounds ({self.threshold()} kill him)"
             self.result = Outcome("win", tuple(self.do_seats()),

@@ -41,7 +41,6 @@ class InnsmouthFlow(Flow):
         self.page = "map"
         self.turned = 0
         self.before: dict[str, Any] | None = None
-        self.fight: dict[str, Any] | None = None  # the combat being shown (public)
         self.tapped: dict[str, Any] = {}  # the Human's tags for his plot
         self._views: dict[tuple[int, int | None], tuple[State, dict[str, Any]]] = {}
 
@@ -77,28 +76,15 @@ class InnsmouthFlow(Flow):
             self.turned = 0
         if view["phase"] != "plot":
             self.tapped = {}
-        self._remember_fight(view)
         if not same_step:
             self.page = self._default_page(before, view)
-
-    def _remember_fight(self, view: dict[str, Any]) -> None:
-        timing = (view["window"] or {}).get("timing")
-        if view["phase"] in FIGHTING or (view["phase"] == "window" and timing == "combat"):
-            cell = view["human_cell"]
-            weapon = view["weapon"]
-            hit_on = w.data().card(weapon).weapon_hit_on if weapon else 5
-            info = w.cell_info(view, cell)
-            if view["phase"] != "kill":
-                self.fight = {"round": view["round"], "cell": cell, "hit_on": hit_on,
-                              "start": dict(info["pawns"]),
-                              "shoggoths": list(info["shoggoths"])}
 
     def _default_page(self, before: dict[str, Any] | None, view: dict[str, Any]) -> str:
         if view["outcome"] is not None:
             return "route"
         fought = before is not None and (before["phase"] in FIGHTING or before["phase"] in (
             "attack", "do_attack"))
-        if fought and view["phase"] not in FIGHTING and pub.combat_pages(view, self.fight):
+        if fought and view["phase"] not in FIGHTING and pub.combat_pages(view):
             return "combat"
         return "map"
 
@@ -279,6 +265,10 @@ class InnsmouthFlow(Flow):
                 return f"{colour} Shoggoth on {cell}"
             case a.DeepOneCardPlayed(colour=colour, card=card):
                 return f"{colour}: {w.name(card)}"
+            case a.Adjusted(kind="move_pawns", amount=amount, colour=colour, cell=cell, to=to):
+                return f"{colour} {amount} {cell}>{to}"
+            case a.Adjusted(kind="shoggoth", colour=colour, to=to):
+                return f"{colour} Shoggoth {to or 'off'}"
             case a.Adjusted(kind=kind, amount=amount, colour=colour, cell=cell):
                 return f"adjust {kind} {amount:+} {colour} {cell}".strip()
             case a.RoundStarted(round=number):
@@ -288,7 +278,7 @@ class InnsmouthFlow(Flow):
         return ""
 
     def _pages(self, state: State, note: str) -> list[pub.Page]:
-        return pub.pages(self.view(state, None), list(self.labels), note, self.fight)
+        return pub.pages(self.view(state, None), list(self.labels), note)
 
     def public(self, state: State, note: str) -> Canvas:
         return self._current(self._pages(state, note[:21]))[1]()

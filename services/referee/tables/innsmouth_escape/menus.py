@@ -229,7 +229,55 @@ class SeatMenus:
         for amount in (1, -1):
             items.append(Item(f"Pawns {amount:+} on a cell",
                               self._adjust_colours(amount)))
+        items.append(Item("Move pawns", self._colours("Move pawns", self._move_from)))
+        items.append(Item("Shoggoth", self._colours("Shoggoth", self._shoggoth_to)))
         return Menu(f"Apply: {w.name(card)}"[:21], items)
+
+    def _colours(self, title: str, then: Callable[[str], Callable[[], Menu]]
+                 ) -> Callable[[], Menu]:
+        def build() -> Menu:
+            return Menu(f"{title}: colour", [Item(c, then(c)) for c in self.view["pools"]])
+        return build
+
+    def _move_from(self, colour: str) -> Callable[[], Picker]:
+        """Move pawns (A-IE-03): a cell with that colour's pawns, then where to (1 pawn)."""
+        def build() -> Picker:
+            view = self.view
+            items = [Item(c, self._move_to(colour, c)) for c in w.CELLS
+                     if w.cell_pawns(view, c).get(colour, 0)]
+            return Picker(f"Move {colour}: from?", items,
+                          marks=colour_marks(view, colour, Counter()),
+                          describe=describe_cell(view, colour, Counter()),
+                          status=["1 pawn"])
+        return build
+
+    def _move_to(self, colour: str, start: str) -> Callable[[], Picker]:
+        def build() -> Picker:
+            view = self.view
+            items = [Item(c, a.Adjust(self.seat, "move_pawns", colour, start, c, 1))
+                     for c in w.CELLS
+                     if c != start and w.cell_pawns(view, c).get(colour, 0) < CAP]
+            return Picker(f"{start} {colour} to?", items, home=start,
+                          marks=colour_marks(view, colour, Counter()),
+                          describe=describe_cell(view, colour, Counter()),
+                          status=["1 pawn"])
+        return build
+
+    def _shoggoth_to(self, colour: str) -> Callable[[], Picker]:
+        """The Shoggoth (A-IE-03): any cell, or off the board."""
+        def build() -> Picker:
+            view = self.view
+            at = view["shoggoths"].get(colour) or ""
+            items = [Item(c, a.Adjust(self.seat, "shoggoth", colour, to=c)) for c in w.CELLS
+                     if c != at]
+            if at:
+                items.append(Item("Off board", a.Adjust(self.seat, "shoggoth", colour,
+                                                            to="")))
+            return Picker(f"{colour} Shoggoth to?", items, home=at,
+                          marks=colour_marks(view, colour, Counter()),
+                          describe=describe_cell(view, colour, Counter()),
+                          status=[f"now {at or 'off'}"])
+        return build
 
     def _adjust_colours(self, amount: int) -> Callable[[], Menu]:
         def build() -> Menu:

@@ -6,7 +6,8 @@ last known cell in inverse), ``human`` (wounds, VP, weapon, cards, movement valu
 plot's public part: how many cards lie face down and the Rest cards), ``pawns`` (each Deep
 One player: colour, pool, Shoggoth, cells) and, after a combat, ``combat`` and ``attacks``: the
 Human's dice and hits and the Deep Ones killed, then each colour's dice and wounds, the
-Shoggoths, the casualties and the wounds in all. Nothing here reads the Human's private part.
+Shoggoths, the casualties and the wounds in all, read from the engine's combat record (so they
+are the same after a restart). Nothing here reads the Human's private part.
 """
 
 from __future__ import annotations
@@ -107,61 +108,44 @@ def pawns_page(view: dict[str, Any], labels: list[str]) -> Canvas:
     return dense_page("Deep Ones", lines[:6])
 
 
-def combat_pages(view: dict[str, Any], fight: dict[str, Any] | None) -> list[Page]:
+def combat_pages(view: dict[str, Any]) -> list[Page]:
+    """The combat of this round on the Human's cell, from the engine's record (``combat`` in
+    the view), once the Human has rolled: the same after a restart as before it."""
     combat = view["combat"]
-    if not combat or not combat["faces"] or fight is None or \
-            fight["round"] != view["round"] or fight["cell"] != view["human_cell"]:
+    if not combat or not combat["faces"] or combat.get("round") != view["round"] or \
+            combat.get("cell") != view["human_cell"]:
         return []
-    return [("combat", lambda: attack_page(view, fight)),
-            ("attacks", lambda: defence_page(view, fight))]
+    return [("combat", lambda: attack_page(view)), ("attacks", lambda: defence_page(view))]
 
 
-def survivors(view: dict[str, Any], fight: dict[str, Any]) -> dict[str, int]:
-    """The pawns the Human did not kill: those still fighting, or the dice each colour
-    rolled."""
-    combat = view["combat"]
-    if view["phase"] in ("do_attack", "kill"):
-        info = w.cell_info(view, fight["cell"])
-        return dict(info["pawns"])
-    return {entry["colour"]: len(entry["faces"]) for entry in combat["log"]}
-
-
-def attack_page(view: dict[str, Any], fight: dict[str, Any]) -> Canvas:
+def attack_page(view: dict[str, Any]) -> Canvas:
     combat = view["combat"]
     faces = combat["faces"]
-    hit_on = fight["hit_on"]
+    hit_on = combat["hit_on"]
     hits = sum(1 for f in faces if f >= hit_on)
     lines = [f"Human {len(faces)}d hit {hit_on}+:", "  " + " ".join(map(str, faces)),
              f"{hits} hit" + ("s" if hits != 1 else "")]
     if view["phase"] == "kill":
         lines.append("the Human chooses...")
     else:
-        alive = survivors(view, fight)
-        killed = {c: n - alive.get(c, 0) for c, n in fight["start"].items()
-                  if n - alive.get(c, 0) > 0}
-        lines.append("killed: " + (w.colours_line(_expand(killed)) or "none"))
-    return dense_page(f"Combat on {fight['cell']}", lines)
+        lines.append("killed: " + (w.colours_line(combat["killed"]) or "none"))
+    return dense_page(f"Combat on {combat['cell']}", lines)
 
 
-def defence_page(view: dict[str, Any], fight: dict[str, Any]) -> Canvas:
+def defence_page(view: dict[str, Any]) -> Canvas:
     combat = view["combat"]
     lines = [f"{e['colour']} {len(e['faces'])}d: {' '.join(map(str, e['faces']))} "
              f"={e['wounds']}W" for e in combat["log"]]
-    fighting = view["phase"] in ("do_attack", "kill", "attack")
-    if fighting:
+    if not combat.get("over"):
         lines.append("the Deep Ones roll...")
     else:
-        if fight["shoggoths"]:
-            lines.append(f"Shoggoth {''.join(w.letter(c) for c in fight['shoggoths'])}: "
-                         f"{3 * len(fight['shoggoths'])}W")
-        dead = survivors(view, fight)
-        lines.append("dead: " + (w.colours_line(_expand(dead)) or "none"))
+        if combat["shoggoths"]:
+            lines.append(f"Shoggoth {''.join(w.letter(c) for c in combat['shoggoths'])}: "
+                         f"{combat['shoggoth_wounds']}W")
+        dead = [c for c, n in combat["casualties"] for _ in range(n)]
+        lines.append("dead: " + (w.colours_line(dead) or "none"))
         lines.append(f"wounds {view['wounds']}/{view['wounds_to_kill']}")
-    return dense_page(f"Deep Ones attack {fight['cell']}", lines[:6])
-
-
-def _expand(counts: dict[str, int]) -> list[str]:
-    return [c for c, n in counts.items() for _ in range(n)]
+    return dense_page(f"Deep Ones attack {combat['cell']}", lines[:6])
 
 
 def over_page(view: dict[str, Any], labels: list[str]) -> Canvas:
@@ -204,12 +188,11 @@ def route_page(view: dict[str, Any]) -> Canvas:
     return canvas
 
 
-def pages(view: dict[str, Any], labels: list[str], note: str,
-          fight: dict[str, Any] | None) -> list[Page]:
+def pages(view: dict[str, Any], labels: list[str], note: str) -> list[Page]:
     found: list[Page] = [("map", lambda: map_page(view)),
                          ("human", lambda: human_page(view, labels, note)),
                          ("pawns", lambda: pawns_page(view, labels))]
-    found += combat_pages(view, fight)
+    found += combat_pages(view)
     if view["outcome"] is not None:
         found[:0] = [("route", lambda: route_page(view)),
                      ("result", lambda: over_page(view, labels))]
