@@ -87,6 +87,7 @@ def _interactive(args: argparse.Namespace, data: Path) -> int:
     try:
         if args.game:
             box._table().lobby.choose(args.game)
+            box.render()  # the screens show the game's options at once, before any key
         Console(box, sim, stop).run()
     finally:
         restore()
