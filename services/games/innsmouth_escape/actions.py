@@ -345,3 +345,15 @@ class Identify(SeatAction):
 
 
 ACTION_TYPES = (*ACTION_TYPES, Identify)
+
+
+@dataclass(frozen=True)
+class ApplyCard(SeatAction):
+    """A Deep One card that stays in play (``permanent``) acts again: its effect is applied
+    with adjustments, once per round, at its timing (R-IE-46)."""
+
+    type: ClassVar[str] = "apply_card"
+    card: str
+
+
+ACTION_TYPES = (*ACTION_TYPES, ApplyCard)

@@ -54,13 +54,18 @@ class Effects:
     def card_actions(self: Any, seat: int) -> list[Action]:
         colour = self.colours[seat]
         timing = self.current_timing()
-        if not timing or colour in self.do_played:
+        if not timing:
             return []
+        again: list[Action] = [a.ApplyCard(seat, c) for c in self.do_permanent.get(colour, [])
+                               if c not in self.applied
+                               and self.data.card(c).timing in TIMINGS[timing]]
+        if colour in self.do_played:
+            return again
         cards = self.do_hands[colour]
         if self.physical:  # any card the box has not seen may be in that hand
             cards = self.decks["deep_one"] if "?" in cards else []
-        return [a.PlayDeepOneCard(seat, c) for c in cards
-                if self.data.card(c).timing in TIMINGS[timing]]
+        return [*[a.PlayDeepOneCard(seat, c) for c in cards
+                  if self.data.card(c).timing in TIMINGS[timing]], *again]
 
     # ------------------------------------------------------------------ playing a card
 
@@ -98,6 +103,26 @@ class Effects:
             return events + self.begin_adjust(action.seat, [action.card], self.phase)
         return events + self._window_progress()
 
+    def apply_permanent(self: Any, action: a.ApplyCard) -> list[Event]:
+        """A card in play for good acts again this round (once), at its timing."""
+        colour = self.colours[action.seat]
+        if action.card not in self.do_permanent.get(colour, []):
+            raise IllegalAction("R-IE-46", f"{action.card!r} is not a {colour} card that stays "
+                                "in play")
+        if action.card in self.applied:
+            raise IllegalAction("R-IE-46", f"{self.data.card(action.card).name} already acted "
+                                "this round")
+        timing = self.current_timing()
+        info = self.data.card(action.card)
+        if not timing or info.timing not in TIMINGS[timing]:
+            raise IllegalAction("R-IE-46", f"{info.name} acts at "
+                                f"{info.timing.replace('_', ' ')} time, not now")
+        self.applied.append(action.card)
+        events: list[Event] = [a.DeepOneCardPlayed(colour, action.card, info.manual_effect)]
+        if info.manual_effect:
+            return events + self.begin_adjust(action.seat, [action.card], self.phase)
+        return events
+
     def pass_window(self: Any, action: a.Pass) -> list[Event]:
         colour = self.colours[action.seat]
         if self.phase != "window" or colour not in self.window["waiting"]:
@@ -118,6 +143,7 @@ class Effects:
             else:
                 self.do_discard.append(card)
         self.do_played = {}
+        self.applied = []
 
     # ------------------------------------------------------------------ adjustments
 

@@ -114,6 +114,7 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
     adjusting: dict[str, Any] | None = None  # a manual effect being applied
     identify: dict[str, Any] | None = None  # physical decks: the cards being drawn
     route: list[list[str]] = field(default_factory=list)  # the start, then each revealed path
+    applied: list[str] = field(default_factory=list)  # permanent cards that acted this round
     result: Outcome | None = None
 
     def __post_init__(self) -> None:
@@ -308,6 +309,8 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
             return self.apply_deep_ones(action)
         if isinstance(action, a.PlayDeepOneCard):
             return self.play_deep_one_card(action)
+        if isinstance(action, a.ApplyCard):
+            return self.apply_permanent(action)
         if isinstance(action, a.Pass):
             return self.pass_window(action)
         if isinstance(action, a.Adjust):

@@ -22,7 +22,7 @@ SNAPSHOT_FIELDS = (
     "last_reveal", "wounds", "hand", "known", "tableau", "weapon", "used", "notes", "do_hands",
     "round",
     "placing", "spawn_left", "submitted", "combat", "draw_queue", "step_snapshot",
-    "do_played", "do_permanent", "window", "adjusting", "identify", "route",
+    "do_played", "do_permanent", "window", "adjusting", "identify", "route", "applied",
 )
 
 
@@ -68,6 +68,7 @@ class InnsmouthViews:
             "notes": list(self.notes),
             "deep_one_played": dict(self.do_played),
             "deep_one_permanent": {c: list(v) for c, v in self.do_permanent.items()},
+            "deep_one_applied": list(self.applied),
             "window": None if self.window is None else {
                 "timing": self.window["timing"], "waiting": list(self.window["waiting"])},
             "adjusting": self.adjusting,

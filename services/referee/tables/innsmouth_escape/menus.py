@@ -101,9 +101,13 @@ class SeatMenus:
     def _of(self, kind: type) -> list[Any]:
         return [x for x in self.legal if isinstance(x, kind)]
 
+    def card_items(self) -> list[Item]:
+        """Cards to play now, and cards in play for good that may act again this round."""
+        return [*[Item(f"Play {w.name(x.card)}", x) for x in self._of(a.PlayDeepOneCard)],
+                *[Item(f"Use {w.name(x.card)}", x) for x in self._of(a.ApplyCard)]]
+
     def cards_menu(self) -> Menu:
-        items = [Item(f"Play {w.name(x.card)}", x) for x in self._of(a.PlayDeepOneCard)]
-        return Menu("Deep One cards", items)
+        return Menu("Deep One cards", self.card_items())
 
     def _hand_items(self) -> list[Item]:
         items = []
@@ -214,8 +218,7 @@ class SeatMenus:
     # ------------------------------------------------------------------ cards and effects
 
     def window(self) -> Menu:
-        items = [Item("Pass", a.Pass(self.seat))]
-        items += [Item(f"Play {w.name(x.card)}", x) for x in self._of(a.PlayDeepOneCard)]
+        items = [Item("Pass", a.Pass(self.seat)), *self.card_items()]
         timing = (self.view["window"] or {}).get("timing", "")
         return Menu(f"Cards: {timing.replace('_', ' ')}"[:21], items)
 
@@ -306,7 +309,7 @@ class SeatMenus:
         view, colour, seat = self.view, self.colour, self.seat
         moves: list[tuple[str, str]] = []
         shoggoth: list[str] = [""]
-        cards = self._of(a.PlayDeepOneCard)
+        cards = self.card_items()
 
         def delta() -> Counter[str]:
             found: Counter[str] = Counter()
@@ -388,7 +391,7 @@ class SeatMenus:
     def summon(self) -> Menu:
         items = [Item("No summoning", a.Summon(self.seat, ""))]
         items += [Item(f"Summon on {x.cell}", x) for x in self._of(a.Summon) if x.cell]
-        if self._of(a.PlayDeepOneCard):
+        if self.card_items():
             items.append(Item("Deep One cards", self.cards_menu))
         return Menu("Summon the Shoggoth?", items)
 
@@ -398,7 +401,7 @@ class SeatMenus:
         count = len(spawns[0].cells) if spawns else 0
         eligible = {c for x in spawns for c in x.cells}
         picks: list[str] = []
-        cards = self._of(a.PlayDeepOneCard)
+        cards = self.card_items()
 
         def pick(cell: str) -> Callable[[], Action | None]:
             def choose() -> Action | None:
