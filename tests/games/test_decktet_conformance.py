@@ -22,11 +22,11 @@ def harness() -> Conformance:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_playouts_base_game(players: int) -> None:
-    """400 playouts per player count; the first 20 check every view at every step."""
+    """250 playouts per player count; the first 12 check every view at every step."""
     check = harness()
-    for seed in range(400):
-        check.playout(players, {}, seed=players * 10_000 + seed, full=seed < 20)
-    assert check.stats["games"] == 400
+    for seed in range(250):
+        check.playout(players, {}, seed=players * 10_000 + seed, full=seed < 12)
+    assert check.stats["games"] == 250
     assert check.stats["refusals"] > 0
 
 
