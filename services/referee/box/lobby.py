@@ -12,7 +12,7 @@ from typing import Any
 
 from services.games.core import Game, Option, OptionValue
 from services.games.registry import Registry
-from services.referee.box.menu import Item, Menu
+from services.referee.box.menu import STEP, Item, Menu
 from services.referee.box.render import Canvas, title_and_lines
 from services.referee.tables import TableOption, table_options
 
@@ -76,10 +76,8 @@ class Lobby:
 
     def press(self, seat: str, role: str) -> Start | None:
         self.note = ""
-        if role in ("next", "down", "right"):
-            self.menu.move(1)
-        elif role in ("prev", "up", "left"):
-            self.menu.move(-1)
+        if role in STEP:
+            self.menu.move(STEP[role])
         elif role == "ok":
             return self._ok(seat)
         elif role == "back":

@@ -8,6 +8,9 @@ from typing import Any
 
 from services.referee.box.render import Canvas, title_and_lines
 
+# How a seat's roles move a cursor: next/down/right forward, prev/up/left back.
+STEP = {"next": 1, "down": 1, "right": 1, "prev": -1, "up": -1, "left": -1}
+
 
 @dataclass
 class Item:
@@ -26,6 +29,14 @@ class Menu:
     def move(self, step: int) -> None:
         if self.items:
             self.cursor = (self.cursor + step) % len(self.items)
+
+    def press(self, role: str) -> Item | None:
+        """A short press: move the cursor, or return the item chosen with ok."""
+        if role in STEP:
+            self.move(STEP[role])
+        elif role == "ok":
+            return self.current
+        return None
 
     @property
     def current(self) -> Item | None:

@@ -44,14 +44,8 @@ class EscapeFlow(Flow):
         if role == "back":
             return self.hold(seat, "ok", state)
         if stack:
-            menu = stack[-1]
-            if role in ("next", "down", "right"):
-                menu.move(1)
-            elif role in ("prev", "up", "left"):
-                menu.move(-1)
-            elif role == "ok" and menu.current is not None:
-                return self._choose(seat, menu.current, state)
-            return None
+            chosen = stack[-1].press(role)
+            return self._choose(seat, chosen, state) if chosen is not None else None
         if role in ("next", "prev", "down", "up"):
             self.pages[seat] = 1 - self.pages.get(seat, 0)
         elif role == "ok" and self._acting(seat, state):

@@ -22,7 +22,7 @@ from typing import Any
 from services.games.core import Action, Event, GameError, SeatPrompt, State
 from services.games.innsmouth_escape import actions as a
 from services.referee.box.flow import Flow
-from services.referee.box.menu import Item, Menu
+from services.referee.box.menu import STEP, Item, Menu
 from services.referee.box.render import Canvas
 from services.referee.tables.innsmouth_escape import menus
 from services.referee.tables.innsmouth_escape import public as pub
@@ -97,18 +97,10 @@ class InnsmouthFlow(Flow):
             return self.hold(seat, "ok", state)
         stack = self.stacks.setdefault(seat, [])
         if stack:
-            menu = stack[-1]
-            if role in ("next", "down", "right"):
-                menu.move(1)
-            elif role in ("prev", "up", "left"):
-                menu.move(-1)
-            elif role == "ok" and menu.current is not None:
-                return self._choose(seat, menu.current)
-            return None
-        if role in ("next", "down", "right"):
-            self.turned += 1
-        elif role in ("prev", "up", "left"):
-            self.turned -= 1
+            chosen = stack[-1].press(role)
+            return self._choose(seat, chosen) if chosen is not None else None
+        if role in STEP:  # outside a menu: turn the public screen's pages
+            self.turned += STEP[role]
         elif role == "ok":
             menu = self.menu_for(seat, state)
             if menu is not None:

@@ -16,7 +16,7 @@ from typing import Any
 from services.games.core import Action, Event, GameError, State
 from services.games.intruder_escape import actions as a
 from services.referee.box.flow import Flow
-from services.referee.box.menu import Item, Menu
+from services.referee.box.menu import STEP, Item, Menu
 from services.referee.box.render import Canvas
 from services.referee.tables.intruder_escape import cards as c
 from services.referee.tables.intruder_escape import menus
@@ -94,18 +94,10 @@ class IntruderFlow(Flow):
             return self.hold(seat, "ok", state)
         stack = self.stacks.setdefault(seat, [])
         if stack:
-            menu = stack[-1]
-            if role in ("next", "down", "right"):
-                menu.move(1)
-            elif role in ("prev", "up", "left"):
-                menu.move(-1)
-            elif role == "ok" and menu.current is not None:
-                return self._choose(seat, menu.current)
-            return None
-        if role in ("next", "down", "right"):
-            self.turned += 1
-        elif role in ("prev", "up", "left"):
-            self.turned -= 1
+            chosen = stack[-1].press(role)
+            return self._choose(seat, chosen) if chosen is not None else None
+        if role in STEP:  # outside a menu: turn the public screen's pages
+            self.turned += STEP[role]
         elif role == "ok":
             return self.open(seat, state)
         return None
