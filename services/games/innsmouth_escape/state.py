@@ -99,7 +99,6 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
     tableau: list[str] = field(default_factory=list)
     weapon: str = ""
     used: list[str] = field(default_factory=list)  # Human cards played and gone
-    notes: list[dict[str, Any]] = field(default_factory=list)  # manual effects to apply
     do_hands: dict[str, list[str]] = field(default_factory=dict)
     round: int = 0
     placing: int = 0

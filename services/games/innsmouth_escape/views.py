@@ -19,7 +19,7 @@ from services.games.innsmouth_escape import actions as a
 SNAPSHOT_FIELDS = (
     "phase", "human", "colours", "to_shuffle", "decks", "do_discard", "tokens", "pawns",
     "pools", "shoggoths", "human_cell", "movement_hand", "movement_discard", "plot",
-    "last_reveal", "wounds", "hand", "known", "tableau", "weapon", "used", "notes", "do_hands",
+    "last_reveal", "wounds", "hand", "known", "tableau", "weapon", "used", "do_hands",
     "round",
     "placing", "spawn_left", "submitted", "combat", "draw_queue", "step_snapshot",
     "do_played", "do_permanent", "window", "adjusting", "identify", "route", "applied",
@@ -65,7 +65,6 @@ class InnsmouthViews:
             "identifying": None if self.identify is None else {
                 "deck": self.identify["queue"][0][0], "left": self.identify["queue"][0][1]},
             "combat": self.combat,
-            "notes": list(self.notes),
             "deep_one_played": dict(self.do_played),
             "deep_one_permanent": {c: list(v) for c, v in self.do_permanent.items()},
             "deep_one_applied": list(self.applied),
