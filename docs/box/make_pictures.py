@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from services.referee.box.assemble import sim_box
+from services.referee.box.pictures import save
 from services.referee.box.script import FakeClock, ScriptRunner
 
 HERE = Path(__file__).resolve().parent / "pictures"
@@ -90,9 +91,7 @@ def capture(directory: Path) -> list[Path]:
                 for lines, shots in scenes:
                     runner.run(lines)
                     for screen, name in shots:
-                        target = directory / f"{name}.png"
-                        box.images[screen].convert("L").resize((256, 128)).save(target)
-                        written.append(target)
+                        written.append(save(box.images[screen], directory / f"{name}.png"))
             finally:
                 box.close()
     return written

@@ -13,21 +13,17 @@ tests/box/test_innsmouth_pictures.py checks that the committed pictures equal a 
 from __future__ import annotations
 
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from services.referee.box.assemble import sim_box
-from services.referee.box.script import FakeClock, ScriptRunner
+from services.referee.box.pictures import Finder, Scene, Table, check_all_taken, replay
 
 ROOT = Path(__file__).resolve().parents[3]
 HERE = Path(__file__).resolve().parent / "pictures"
 GOLDEN = ROOT / "tests" / "box" / "golden" / "innsmouth"
 SEED = 5  # the box's seed of the recorded games
 
-Table = Any  # services.referee.box.table.Table
-Finder = Callable[[Table], int | None]  # the seat (game index) to take, or None: not now
 
 
 def _state(table: Table) -> Any:
@@ -123,65 +119,16 @@ SCENES: list[tuple[str, str, Finder, str, str]] = [
 ]
 
 
-def _free_seat(table: Table) -> str:
-    """A seat with no menu and no refusal open: its `next` turns the public page."""
-    flow = table.flow
-    found = next(s for s in range(len(table.players))
-                 if not flow.stacks.get(s) and s not in flow.messages)
-    return str(table.players[found])
-
-
-def _turn_to(runner: ScriptRunner, table: Table, page: str) -> int:
-    if not page or table.mode != "game":
-        return 0
-    for turned in range(8):
-        if table.flow.page_name(table.live.state) == page:
-            return turned
-        runner.press(_free_seat(table), "next")
-    raise RuntimeError(f"the public screen has no page {page!r} now")
-
-
-def _turn_back(runner: ScriptRunner, table: Table, turned: int) -> None:
-    for _ in range(turned):
-        runner.press(_free_seat(table), "prev")
-
-
 def capture(directory: Path) -> list[Path]:
     written: list[Path] = []
     done: set[str] = set()
     for script in ("escape", "death"):
-        scenes = [s for s in SCENES if s[1] == script]
-        with tempfile.TemporaryDirectory() as data:
-            clock = FakeClock()
-            box, sim = sim_box("sim", data, clock, screens="memory", threaded=False, seed=SEED)
-            box.start()
-            try:
-                runner = ScriptRunner(box, sim, clock)
-                table = box._table()
-                for line in (GOLDEN / f"{script}-script.txt").read_text().splitlines():
-                    runner.run([line])
-                    for name, _script, when, screen, page in scenes:
-                        seat = None if name in done else when(table)
-                        if seat is None:
-                            continue
-                        done.add(name)
-                        turned = 0
-                        if screen == "public":
-                            if table.rolling is not None:
-                                runner.wait("1")  # the dice animation ends
-                            turned = _turn_to(runner, table, page)
-                            image = box.images["public"]
-                        else:
-                            image = box.images[table.players[seat]]
-                        target = directory / f"{name}.png"
-                        image.convert("L").resize((256, 128)).save(target)
-                        written.append(target)
-                        _turn_back(runner, table, turned)
-            finally:
-                box.close()
-    missing = [name for name, *_ in SCENES if name not in done]
-    if missing:
-        raise RuntimeError(f"the recorded games never show: {', '.join(missing)}")
+        scenes = [Scene(name, when, screen, page)
+                  for name, game, when, screen, page in SCENES if game == script]
+        lines = (GOLDEN / f"{script}-script.txt").read_text().splitlines()
+        written += replay(lines, scenes, directory, seed=SEED, done=done)
+    check_all_taken([Scene(name, when, screen, page)
+                     for name, _game, when, screen, page in SCENES], done)
     return written
 
 
