@@ -11,6 +11,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -172,3 +173,16 @@ def dense_page(title: str, lines: Sequence[str]) -> Canvas:
     for i, line in enumerate(lines[:6]):
         dense(canvas, 1 + i, line, step)
     return canvas
+
+
+def refusal_page(message: str, rule: str) -> Canvas:
+    """A refused action, on the seat's own screen: the rule id and the engine's reason."""
+    return dense_page(f"Not allowed {rule}".rstrip(), wrap(message, 21, 6))
+
+
+def result_head(outcome: dict[str, Any] | None, seat: int) -> str:
+    """How a finished game ended for ``seat``, in a few words (from ``Outcome.to_json``)."""
+    if not outcome or outcome.get("result") != "win":
+        return "game ended"
+    return "you WIN" if seat in outcome["winners"] else "you lose"
+

@@ -23,7 +23,7 @@ from services.games.core import Action, Event, GameError, SeatPrompt, State
 from services.games.innsmouth_escape import actions as a
 from services.referee.box.flow import Flow
 from services.referee.box.menu import STEP, Item, Menu
-from services.referee.box.render import Canvas
+from services.referee.box.render import Canvas, refusal_page
 from services.referee.tables.innsmouth_escape import menus
 from services.referee.tables.innsmouth_escape import public as pub
 from services.referee.tables.innsmouth_escape import screens as draw
@@ -290,7 +290,7 @@ class InnsmouthFlow(Flow):
         if not shown:
             return draw.hidden(self.label(seat), view, labels, waiting, seat)
         if seat in self.messages:
-            return draw.message(*self.messages[seat])
+            return refusal_page(*self.messages[seat])
         stack = self.stacks.get(seat)
         if stack:
             return stack[-1].render()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.referee.box.render import Canvas, dense_page, wrap
+from services.referee.box.render import Canvas, dense_page, result_head, wrap
 from services.referee.tables.innsmouth_escape import words as w
 
 WAITING = {"place_pawns": "{who} places pawns", "place_human": "{who} places the Human",
@@ -95,17 +95,10 @@ def human_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def message(text: str, rule: str) -> Canvas:
-    return dense_page(f"Not allowed {rule}".rstrip(), wrap(text, 21, 6))
-
-
 def reveal(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
     """After the game: who won, the plot that was hidden, every Deep One hand size."""
     outcome = view["outcome"] or {}
-    if outcome.get("result") != "win":
-        head = "game ended"
-    else:
-        head = "you WIN" if seat in outcome["winners"] else "you lose"
+    head = result_head(outcome, seat)
     lines = [f"Human {w.short(labels, view['human'])}: {view['human_cell']}",
              f"wounds {view['wounds']}/{view['wounds_to_kill']} VP {view['vp']}"]
     private = view.get("human_private") or {}

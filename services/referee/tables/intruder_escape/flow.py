@@ -17,7 +17,7 @@ from services.games.core import Action, Event, GameError, State
 from services.games.intruder_escape import actions as a
 from services.referee.box.flow import Flow
 from services.referee.box.menu import STEP, Item, Menu
-from services.referee.box.render import Canvas
+from services.referee.box.render import Canvas, refusal_page
 from services.referee.tables.intruder_escape import cards as c
 from services.referee.tables.intruder_escape import menus
 from services.referee.tables.intruder_escape import public as pub
@@ -241,7 +241,7 @@ class IntruderFlow(Flow):
         if not shown:
             return draw.hidden(self.label(seat), view, labels, seat)
         if seat in self.messages:
-            return draw.message(*self.messages[seat])
+            return refusal_page(*self.messages[seat])
         stack = self.stacks.get(seat)
         if stack:
             return stack[-1].render()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.referee.box.render import Canvas, dense_page, wrap
+from services.referee.box.render import Canvas, dense_page, result_head
 from services.referee.tables.intruder_escape import cards as c
 from services.referee.tables.intruder_escape.cards import short
 
@@ -126,17 +126,9 @@ def identity_page(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
     return canvas
 
 
-def message(text: str, rule: str) -> Canvas:
-    return dense_page(f"Not allowed {rule}".rstrip(), wrap(text, 21, 6))
-
-
 def reveal(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
     """After the game: whether this seat won, and every identity."""
-    outcome = view["outcome"] or {}
-    if outcome.get("result") != "win":
-        head = "game ended"
-    else:
-        head = "you WIN" if seat in outcome["winners"] else "you lose"
+    head = result_head(view["outcome"], seat)
     lines = []
     for info in view["seats"]:
         you = " (you)" if info["seat"] == seat else ""
