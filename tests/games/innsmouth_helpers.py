@@ -22,16 +22,14 @@ The Deep One card windows another session adds (R-IE-46) are passed by ``do_turn
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import pytest
-
-from services.games.core import IllegalAction, RollResult, SeatPrompt, ShuffleResult
+from services.games.core import RollResult, SeatPrompt, ShuffleResult
 from services.games.innsmouth_escape import InnsmouthEscape, InnsmouthState
 from services.games.innsmouth_escape import actions as a
 from services.games.innsmouth_escape.data import load_data
+from tests.games.refusals import of_type, refused, snapshot, types  # noqa: F401 (shared)
 
 GAME = InnsmouthEscape()
 DATA = GAME.data
@@ -45,30 +43,6 @@ THREE_RESTS = ("rest-1", "rest-2", "rest-3")
 def game(text: str) -> InnsmouthEscape:
     """A game on a modified board-and-cards file (the shipped TOML text, edited)."""
     return InnsmouthEscape(load_data(text))
-
-
-def snapshot(state: InnsmouthState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def refused(state: InnsmouthState, action: Any, rule: str, text: str) -> IllegalAction:
-    """``action`` is refused under ``rule`` with ``text`` in its message; nothing changes."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert snapshot(state) == before, "a refusal changed the state"
-    error = info.value
-    assert error.rule == rule, f"rule {error.rule!r} ({error.message!r}), expected {rule!r}"
-    assert text in error.message, f"{text!r} not in {error.message!r}"
-    return error
-
-
-def types(events: Iterable[Any]) -> list[str]:
-    return [e.type for e in events]
-
-
-def of_type(events: Iterable[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def seats(state: InnsmouthState) -> list[int]:

@@ -7,17 +7,15 @@ N+1 (so ``face(seat) == seat + 1``). Card instance ids are ``<kind>-<n>`` (``bas
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pytest
-
-from services.games.core import IllegalAction, RollResult, ShuffleResult
+from services.games.core import RollResult, ShuffleResult
 from services.games.intruder_escape import IntruderEscape, IntruderState
 from services.games.intruder_escape import actions as a
 from services.games.intruder_escape.rows import Placed, RowRules, evaluate
+from tests.games.refusals import of_type, refused, snapshot, types  # noqa: F401 (shared)
 
 GAME = IntruderEscape()
 DATA = GAME.data
@@ -38,30 +36,6 @@ FILLER = ("hostage-1", "hostage-2", "hostage-3", "hostage-4", "flashlight-1", "f
 def face(seat: int) -> int:
     """The die face that shows ``seat``'s character (characters=by_seat)."""
     return seat + 1
-
-
-def snapshot(state: IntruderState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def refused(state: IntruderState, action: Any, rule: str, text: str) -> IllegalAction:
-    """``action`` is refused under ``rule`` with ``text`` in its message; nothing changes."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert snapshot(state) == before, "a refusal changed the state"
-    error = info.value
-    assert error.rule == rule, f"rule {error.rule!r} ({error.message!r}), expected {rule!r}"
-    assert text in error.message, f"{text!r} not in {error.message!r}"
-    return error
-
-
-def types(events: Iterable[Any]) -> list[str]:
-    return [e.type for e in events]
-
-
-def of_type(events: Iterable[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 # ---------------------------------------------------------------------------------- the deck
