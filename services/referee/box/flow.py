@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from typing import Any
 
 from services.games.core import Action, Event, GameError, State
 from services.referee.box.render import Canvas
@@ -58,3 +59,27 @@ class Flow(ABC):
 
     def label(self, seat: int) -> str:
         return self.labels[seat] if seat < len(self.labels) else f"Seat {seat + 1}"
+
+
+class ViewCache:
+    """``state.view(seat)`` computed once per change: every redraw of every screen reads the
+    views, and the table redraws far more often than the game changes. ``clear()`` after each
+    change (``Flow.reset``)."""
+
+    LIMIT = 64  # views kept at most (seats x states seen since the last clear)
+
+    def __init__(self) -> None:
+        self._views: dict[tuple[int, int | None], tuple[State, dict[str, Any]]] = {}
+
+    def get(self, state: State, seat: int | None) -> dict[str, Any]:
+        key = (id(state), seat)
+        found = self._views.get(key)
+        if found is None or found[0] is not state:  # the state ref keeps its id alive
+            if len(self._views) > self.LIMIT:
+                self._views.clear()
+            found = self._views[key] = (state, state.view(seat))
+        return found[1]
+
+    def clear(self) -> None:
+        self._views.clear()
+

@@ -21,7 +21,7 @@ from typing import Any
 
 from services.games.core import Action, Event, GameError, SeatPrompt, State
 from services.games.innsmouth_escape import actions as a
-from services.referee.box.flow import Flow
+from services.referee.box.flow import Flow, ViewCache
 from services.referee.box.menu import STEP, Item, Menu
 from services.referee.box.render import Canvas, refusal_page
 from services.referee.tables.innsmouth_escape import menus
@@ -42,16 +42,10 @@ class InnsmouthFlow(Flow):
         self.turned = 0
         self.before: dict[str, Any] | None = None
         self.tapped: dict[str, Any] = {}  # the Human's tags for his plot
-        self._views: dict[tuple[int, int | None], tuple[State, dict[str, Any]]] = {}
+        self.views = ViewCache()
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        key = (id(state), seat)
-        found = self._views.get(key)
-        if found is None or found[0] is not state:
-            if len(self._views) > 64:
-                self._views.clear()
-            found = self._views[key] = (state, state.view(seat))
-        return found[1]
+        return self.views.get(state, seat)
 
     @staticmethod
     def waiting(state: State) -> list[int]:
@@ -60,7 +54,7 @@ class InnsmouthFlow(Flow):
     # ------------------------------------------------------------------ after every change
 
     def reset(self, state: State) -> None:
-        self._views.clear()
+        self.views.clear()
         view = self.view(state, None)
         before, self.before = self.before, view
         self.messages.clear()

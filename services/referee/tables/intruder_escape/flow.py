@@ -15,7 +15,7 @@ from typing import Any
 
 from services.games.core import Action, Event, GameError, State
 from services.games.intruder_escape import actions as a
-from services.referee.box.flow import Flow
+from services.referee.box.flow import Flow, ViewCache
 from services.referee.box.menu import STEP, Item, Menu
 from services.referee.box.render import Canvas, refusal_page
 from services.referee.tables.intruder_escape import cards as c
@@ -36,20 +36,15 @@ class IntruderFlow(Flow):
         self.turned = 0  # next/prev presses since (any seat's, outside its menus)
         self.before: dict[str, Any] | None = None  # the public view at the last change
         self.roll_for = ""  # what the last die was rolled for
-        self._views: dict[tuple[int, int | None], tuple[State, dict[str, Any]]] = {}
+        self.views = ViewCache()
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """``state.view(seat)``, computed once per change (every screen redraw reads it)."""
-        key = (id(state), seat)
-        found = self._views.get(key)
-        if found is None or found[0] is not state:
-            found = self._views[key] = (state, state.view(seat))  # the state ref keeps its id
-        return found[1]
+        return self.views.get(state, seat)
 
     # ------------------------------------------------------------------ after every change
 
     def reset(self, state: State) -> None:
-        self._views.clear()
+        self.views.clear()
         view = self.view(state, None)
         before, self.before = self.before, view
         self.messages.clear()
