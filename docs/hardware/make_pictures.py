@@ -1,7 +1,9 @@
-"""Capture the screen pictures of docs/hardware.md from the simulator's emulated screens.
+"""Make the pictures of docs/hardware.md: screen captures and the wiring diagrams.
 
-Every picture is what an emulated screen (luma.emulator's capture device) received, never
-drawn by hand. tests/firmware/test_hardware_pictures.py checks they are up to date.
+Every screen picture is what an emulated screen (luma.emulator's capture device) received,
+never drawn by hand; every wiring diagram is what ``refbox wiring`` draws from a shipped
+profile. tests/firmware/test_hardware_pictures.py and tests/firmware/test_wiring.py check
+they are up to date.
 
     .venv/bin/python docs/hardware/make_pictures.py [DIRECTORY]
 """
@@ -11,8 +13,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from firmware_py.profile import load_profile
+from firmware_py.profile import load_profile, shipped_profiles
 from firmware_py.sim.emulated_screens import file_slug, open_emulated_screens
+from firmware_py.wiring import wiring_plan
+from firmware_py.wiring_draw import draw_wiring, save_png
 from services.referee.doctor import identification_image
 
 HERE = Path(__file__).resolve().parent / "pictures"
@@ -45,8 +49,18 @@ def capture(directory: Path) -> list[Path]:
     return written
 
 
+def wiring(directory: Path) -> list[Path]:
+    """The wiring diagram of every shipped profile, as ``refbox wiring`` draws it."""
+    written = []
+    for board in shipped_profiles():
+        target = directory / f"wiring-{board}.png"
+        save_png(draw_wiring(wiring_plan(load_profile(board))), target)
+        written.append(target)
+    return written
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE
     target.mkdir(parents=True, exist_ok=True)
-    for path in capture(target):
+    for path in [*capture(target), *wiring(target)]:
         print(path)
