@@ -16,13 +16,13 @@ The key map, built from the profile:
 
 Key names are spelled as ``pygame.key.name()`` spells them: ``"1"``, ``"q"``, ``","``,
 ``"f1"``. Window frontends call :meth:`SimKeys.press`/:meth:`SimKeys.release` on key down and
-up. Terminals have no key-up events: call :meth:`SimKeys.tap` for every character and
-:meth:`SimKeys.tick` from the loop; a tap holds the key for ``duration`` seconds, and a tap
-of a key that is still down extends it, so a held key's auto-repeat keeps it held.
+up. Terminals have no key-up events: :mod:`firmware_py.sim.terminal_keys` turns their bytes
+into short presses and holds.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -37,7 +37,6 @@ log = logging.getLogger(__name__)
 KEY_COLUMNS = ("1qaz", "2wsx", "3edc", "4rfv", "5tgb", "6yhn", "7ujm", "8ik,", "9ol.", "0p;/")
 ROLE_PREFERENCE = ("peek", "ok", "next", "prev", "back", "up", "down", "left", "right", "menu")
 EXTRA_KEYS = tuple(f"f{n}" for n in range(1, 13))
-TAP_SECONDS = 0.15
 
 
 @dataclass(frozen=True)
@@ -98,6 +97,38 @@ def legend_lines(key_map: KeyMap, profile: BoardProfile) -> list[str]:
     return lines
 
 
+def compact_legend(key_map: KeyMap, profile: BoardProfile) -> str:
+    """The key map in one line, each role with its keys in seat order, e.g.
+    ``Seats 1-6: ok QWERTY  next ASDFGH  prev ZXCVBN  back F1-F6  peek 123456`` (``-`` for
+    a seat without that button)."""
+    roles = [r for r in ROLE_PREFERENCE if any(seat.button(r) for seat in profile.seats)]
+    roles.sort(key=lambda role: _first_position(profile, role))
+    parts = [f"{role} {_keys_text([key_map.key_for(s.name, role) for s in profile.seats])}"
+             for role in roles]
+    table = [f"{b.role} {key.upper()}" for b in profile.table_buttons
+             if (key := key_map.key_for("table", b.role)) is not None]
+    count = len(profile.seats)
+    head = "Seat 1" if count == 1 else f"Seats 1-{count}"
+    return f"{head}: {'  '.join(parts)}" + (f"  table: {'  '.join(table)}" if table else "")
+
+
+def _first_position(profile: BoardProfile, role: str) -> int:
+    """Where ``role`` first comes in a seat's button order (the legend's order)."""
+    return min((index for seat in profile.seats for index, button in enumerate(seat.buttons)
+                if button.role == role), default=len(ROLE_PREFERENCE))
+
+
+def _keys_text(keys: list[str | None]) -> str:
+    shown = [key.upper() if key is not None else "-" for key in keys]
+    if all(len(key) == 1 for key in shown):
+        return "".join(shown)
+    numbers = [int(key[1:]) if key.startswith("F") and key[1:].isdigit() else -1 for key in shown]
+    steps = itertools.pairwise(numbers)
+    if len(numbers) > 1 and numbers[0] > 0 and all(b == a + 1 for a, b in steps):
+        return f"{shown[0]}-{shown[-1]}"
+    return ",".join(shown)
+
+
 class SimKeys:
     """Presses and releases mock pins for keys; knows which keys are down."""
 
@@ -105,7 +136,6 @@ class SimKeys:
         self.key_map = key_map
         self._factory = pin_factory
         self._down: set[str] = set()
-        self._release_at: dict[str, float] = {}
 
     def is_down(self, key: str) -> bool:
         return key.lower() in self._down
@@ -124,24 +154,10 @@ class SimKeys:
         binding = self.key_map.get(key)
         if binding is None:
             return False
-        self._release_at.pop(binding.key, None)
         if binding.key in self._down:
             self._down.discard(binding.key)
             self._drive(binding, pressed=False)
         return True
-
-    def tap(self, key: str, now: float, duration: float = TAP_SECONDS) -> bool:
-        """Press now and release at ``now + duration`` (on a later :meth:`tick`)."""
-        if not self.press(key):
-            return False
-        self._release_at[key.lower()] = now + duration
-        return True
-
-    def tick(self, now: float) -> None:
-        """Release tapped keys whose time is up."""
-        for key, at in sorted(self._release_at.items(), key=lambda item: item[1]):
-            if at <= now:
-                self.release(key)
 
     def release_all(self) -> None:
         for key in sorted(self._down):

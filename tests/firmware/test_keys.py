@@ -10,7 +10,13 @@ from gpiozero.pins.mock import MockFactory
 from firmware_py.buttons import BoardButtons, make_pin_factory
 from firmware_py.events import ButtonDown, ButtonHeld, ButtonPressed, ButtonUp
 from firmware_py.profile import load_profile
-from firmware_py.sim.keys import KeyBinding, SimKeys, build_key_map, legend_lines
+from firmware_py.sim.keys import (
+    KeyBinding,
+    SimKeys,
+    build_key_map,
+    compact_legend,
+    legend_lines,
+)
 from firmware_py.specs import ButtonSpec, SeatSpec
 
 
@@ -52,6 +58,30 @@ def test_three_button_seats_leave_the_bottom_row_free() -> None:
     profile = load_profile("six-seat-mux")
     lines = legend_lines(build_key_map(profile), profile)
     assert lines[1] == "Seat 2: ok W  next S  peek 2"
+
+
+@pytest.mark.parametrize(
+    ("board", "line"),
+    [
+        ("sim", "Seats 1-6: ok QWERTY  next ASDFGH  prev ZXCVBN  back F1-F6  peek 123456"),
+        ("six-seat-mux", "Seats 1-6: ok QWERTY  next ASDFGH  peek 123456"),
+        ("two-seat", "Seats 1-2: ok QW  next AS  prev ZX  back F1-F2  peek 12"),
+    ],
+)
+def test_compact_legend_fits_one_line_of_80(board: str, line: str) -> None:
+    profile = load_profile(board)
+    assert compact_legend(build_key_map(profile), profile) == line
+    assert len(line) <= 80
+
+
+def test_compact_legend_with_gaps_and_table_buttons() -> None:
+    profile = load_profile("sim")
+    short = replace(profile.seats[1], buttons=profile.seats[1].buttons[:2])  # ok, next only
+    profile = replace(profile, seats=(profile.seats[0], short),
+                      table_buttons=(ButtonSpec("menu", 44),))
+    assert compact_legend(build_key_map(profile), profile) == (
+        "Seats 1-2: ok Q2  next AW  prev Z-  back F1,-  peek 1-  table: menu F2"
+    )
 
 
 def test_table_buttons_and_leftovers() -> None:
@@ -97,33 +127,6 @@ def test_keys_go_through_the_real_button_code() -> None:
         (ButtonHeld, "seat3", "peek"),
         (ButtonUp, "seat3", "peek"),
     ]
-
-
-def test_taps_release_on_tick_and_repeats_extend_the_hold() -> None:
-    profile = load_profile("sim")
-    factory, clock, events = make_pin_factory(profile), FakeClock(), []
-    keys = SimKeys(build_key_map(profile), factory)
-    with BoardButtons(profile, events.append, clock, factory) as buttons:
-        keys.tap("a", now=0.0)
-        clock.now = 0.1
-        keys.tick(0.1)
-        assert keys.is_down("a")
-        clock.now = 0.2
-        keys.tick(0.2)
-        assert not keys.is_down("a")
-        clock.now = 1.0
-        buttons.tick()
-        for step in range(12):  # terminal auto-repeat: a tap every 0.1 s for 1.2 s
-            clock.now = 2.0 + step / 10
-            keys.tap("a", now=clock.now)
-            keys.tick(clock.now)
-            buttons.tick()
-        clock.now = 4.0
-        keys.tick(4.0)
-        buttons.tick()
-    gestures = [type(e) for e in events if not isinstance(e, ButtonDown | ButtonUp)]
-    assert gestures == [ButtonPressed, ButtonHeld]
-    assert keys.tap("=", now=5.0) is False
 
 
 def test_pull_down_buttons_are_driven_high() -> None:
