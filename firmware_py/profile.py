@@ -103,11 +103,7 @@ def load_profile(profile: str | os.PathLike[str] = DEFAULT_PROFILE) -> BoardProf
     """
     text = os.fspath(profile)
     if isinstance(profile, os.PathLike) or "/" in text or text.endswith(".toml"):
-        try:
-            content = Path(text).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ProfileError(text, "file", f"cannot read the profile: {exc.strerror}") from exc
-        return parse_profile(content, text)
+        return parse_profile(_read(text), text)
     shipped = shipped_profiles()
     if text not in shipped:
         raise ProfileError(
@@ -119,6 +115,25 @@ def load_profile(profile: str | os.PathLike[str] = DEFAULT_PROFILE) -> BoardProf
         )
     resource = importlib.resources.files("hw").joinpath(f"{text}.toml")
     return parse_profile(resource.read_text(encoding="utf-8"), f"hw/{text}.toml")
+
+
+def _read(path: str) -> str:
+    """The text of a profile file; ProfileError naming the file as given (and the line)."""
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise ProfileError(path, "file", "this is a folder; give a board profile "
+                           "(.toml) or a shipped profile's name") from None
+    except OSError as exc:
+        raise ProfileError(path, "file",
+                           f"cannot read the profile: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ProfileError(path, f"line {line}", f"this is not a text file (byte "
+                           f"0x{data[exc.start]:02X} is not UTF-8 text); give a board profile "
+                           "(.toml), see docs/hardware.md") from None
 
 
 def parse_profile(text: str, file: str) -> BoardProfile:

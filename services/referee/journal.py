@@ -4,6 +4,11 @@ WAL mode with ``synchronous=FULL``: once :meth:`Journal.append` returns, the row
 power cut. The log is append-only; an undo is itself a row, and the effective history is
 computed by folding the rows (see :func:`effective_entries`). The file holds secrets (shuffles,
 hidden choices), so it is created readable by its owner only.
+
+Damage (a row edited by hand, a disk that returned garbage) is reported, never raised as a
+raw ``json``/``sqlite3`` error: :class:`~services.referee.errors.JournalDamaged` names the file,
+the game and the row. A damaged game is *set aside* (status ``damaged``, the reason kept in
+its ``damage`` column): its rows stay on disk, the box no longer resumes it.
 """
 
 from __future__ import annotations
@@ -11,31 +16,47 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from services.referee.errors import JournalError
+from services.referee.errors import JournalDamaged, JournalError
+from services.referee.journal_records import (
+    STATUSES,
+    Entry,
+    GameRecord,
+    effective_entries,
+    load_json,
+    pop_player_actions,
+    record_from_row,
+)
 
-SCHEMA_VERSION = 1
-STATUSES = ("running", "finished", "abandoned")
+__all__ = ["STATUSES", "Entry", "GameRecord", "Journal", "JournalDamaged", "effective_entries",
+           "pop_player_actions"]
+
+SCHEMA_VERSION = 2
 KINDS = ("action", "chance", "undo", "referee_undo")
+MAX_ID = 2**63 - 1  # SQLite's largest INTEGER
+_DAMAGED_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+_ROW_PROBLEMS = ("CHECK constraint failed", "NULL value in")
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
+_GAMES = """
+CREATE TABLE IF NOT EXISTS {name} (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
     players INTEGER NOT NULL,
     options TEXT NOT NULL,
     settings TEXT NOT NULL,
     initial TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'abandoned')),
+    status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'abandoned', 'damaged')),
     outcome TEXT,
     created TEXT NOT NULL,
-    updated TEXT NOT NULL
+    updated TEXT NOT NULL,
+    damage TEXT
 );
+"""
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+""" + _GAMES.format(name="games") + """
 CREATE TABLE IF NOT EXISTS entries (
     game INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
@@ -47,64 +68,80 @@ CREATE TABLE IF NOT EXISTS entries (
 """
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    id: int
-    game: str
-    players: int
-    options: dict[str, Any]
-    settings: dict[str, Any]
-    initial: dict[str, Any]
-    status: str
-    outcome: dict[str, Any] | None
-    created: str
-    updated: str
-    entries: int
-
-    def summary(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "players": self.players,
-            "status": self.status,
-            "entries": self.entries,
-            "created": self.created,
-            "updated": self.updated,
-            "outcome": self.outcome,
-        }
-
-
-@dataclass(frozen=True)
-class Entry:
-    seq: int
-    kind: str
-    body: dict[str, Any]
-
-
 class Journal:
     """One SQLite file of games. Use one Journal per thread (the daemon loop owns it)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
+        if os.path.isdir(path):
+            raise JournalDamaged(path, "this is a folder, not a journal file")
         try:
             if path != ":memory:" and not os.path.exists(path):
                 fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
                 os.close(fd)
             self._db = sqlite3.connect(path, isolation_level=None)
+        except (sqlite3.Error, OSError) as error:
+            raise JournalError(path, f"cannot open the journal: {_reason(error)}") from None
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
-            self._db.execute(
-                "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-            )
-            found = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0]
-        except (sqlite3.Error, OSError) as error:
+            found = self._schema()
+        except sqlite3.Error as error:
+            self._db.close()
+            if getattr(error, "sqlite_errorname", "") in _DAMAGED_FILE:
+                raise JournalDamaged(path, f"cannot open the journal: {error}") from None
             raise JournalError(path, f"cannot open the journal: {error}") from None
+        except JournalError:
+            self._db.close()
+            raise
         if found != str(SCHEMA_VERSION):
+            self._db.close()
             raise JournalError(
                 path, f"journal schema {found} is not supported (expected {SCHEMA_VERSION})"
             )
+
+    def _schema(self) -> str:
+        """Create the tables of a new journal, upgrade an old one; the schema version found."""
+        db = self._db
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            db.executescript(_SCHEMA)
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif "meta" not in tables:
+            raise JournalDamaged(self.path, "this SQLite file is not a refbox journal (it has no "
+                                 f"meta table, only {', '.join(sorted(tables))})")
+        elif not {"games", "entries"} <= tables:
+            missing = " and ".join(sorted({"games", "entries"} - tables))
+            raise JournalDamaged(self.path, f"the journal has lost its {missing} table")
+        row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if row is None:
+            raise JournalDamaged(self.path, "the journal does not say its schema version")
+        if str(row[0]) == "1":
+            self._upgrade_from_1()
+            return str(SCHEMA_VERSION)
+        return str(row[0])
+
+    def _upgrade_from_1(self) -> None:
+        """Schema 2 adds the status ``damaged`` and the ``damage`` column (SQLite cannot change a
+        CHECK in place, so the games table is copied)."""
+        db = self._db
+        db.execute("PRAGMA foreign_keys=OFF")
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute(_GAMES.format(name="games_v2"))
+            db.execute("INSERT INTO games_v2 (id, game, players, options, settings, initial,"
+                       " status, outcome, created, updated) SELECT id, game, players, options,"
+                       " settings, initial, status, outcome, created, updated FROM games")
+            db.execute("DROP TABLE games")
+            db.execute("ALTER TABLE games_v2 RENAME TO games")
+            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            db.execute("ROLLBACK")
+            raise
+        finally:
+            db.execute("PRAGMA foreign_keys=ON")
 
     def close(self) -> None:
         self._db.close()
@@ -172,7 +209,10 @@ class Journal:
             row = self._db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise JournalError(self.path, f"there is no game {game_id} in this journal")
-            settings = {**json.loads(row[0]), **changes}
+            stored, problem = load_json(row[0], dict)
+            if problem is not None:
+                raise JournalDamaged(self.path, f"its settings column {problem}", game_id)
+            settings = {**stored, **changes}
             self._db.execute(
                 "UPDATE games SET settings = ?, updated = ? WHERE id = ?",
                 (_dump(settings), _now(), game_id),
@@ -186,13 +226,24 @@ class Journal:
                 (status, _dump(outcome) if outcome is not None else None, _now(), game_id),
             )
 
+    def set_aside(self, game_id: int, reason: str) -> None:
+        """Mark a game damaged, with the reason; its rows stay, nothing replays it again."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE games SET status = 'damaged', damage = ?, updated = ? WHERE id = ?",
+                (reason, _now(), game_id),
+            )
+
     # ------------------------------------------------------------------ reading
 
     def game(self, game_id: int) -> GameRecord:
+        if not 0 < game_id <= MAX_ID:
+            raise JournalError(self.path, f"there is no game {game_id} in this journal; game "
+                               "ids are whole numbers from 1 (see `refbox journal list`)")
         row = self._query(_GAME_SELECT + " WHERE g.id = ? GROUP BY g.id", (game_id,)).fetchone()
         if row is None:
             raise JournalError(self.path, f"there is no game {game_id} in this journal")
-        return _record(row)
+        return record_from_row(row)
 
     def games(self, status: str | None = None) -> list[GameRecord]:
         if status is None:
@@ -202,17 +253,60 @@ class Journal:
             rows = self._query(
                 _GAME_SELECT + " WHERE g.status = ? GROUP BY g.id ORDER BY g.id", (status,)
             )
-        return [_record(r) for r in rows]
+        return [record_from_row(r) for r in rows]
 
     def latest_running(self) -> GameRecord | None:
         running = self.games("running")
         return max(running, key=lambda g: (g.updated, g.id)) if running else None
 
     def entries(self, game_id: int) -> list[Entry]:
+        """The game's rows in order; :class:`JournalDamaged` names the first unreadable one."""
         rows = self._query(
             "SELECT seq, kind, body FROM entries WHERE game = ? ORDER BY seq", (game_id,)
         )
-        return [Entry(int(seq), kind, json.loads(body)) for seq, kind, body in rows]
+        return [self._entry(game_id, seq, kind, body) for seq, kind, body in rows]
+
+    def readable_entries(self, game_id: int) -> tuple[list[Entry], JournalDamaged | None]:
+        """The game's rows up to the first damaged one, and what is wrong with that one."""
+        rows = self._query(
+            "SELECT seq, kind, body FROM entries WHERE game = ? ORDER BY seq", (game_id,)
+        )
+        kept: list[Entry] = []
+        for seq, kind, body in rows:
+            try:
+                kept.append(self._entry(game_id, seq, kind, body))
+            except JournalDamaged as error:
+                return kept, error
+        return kept, None
+
+    def _entry(self, game_id: int, seq: Any, kind: Any, body: Any) -> Entry:
+        if not isinstance(seq, int):
+            raise JournalDamaged(self.path, f"a row is numbered {seq!r}, not a whole number",
+                                 game_id)
+        if kind not in KINDS:
+            raise JournalDamaged(self.path, f"unknown kind {kind!r}; kinds are "
+                                 f"{', '.join(KINDS)}", game_id, seq)
+        value, problem = load_json(body, dict)
+        if problem is not None:
+            raise JournalDamaged(self.path, f"the row {problem}", game_id, seq)
+        if kind in ("undo", "referee_undo"):
+            count = value.get("count", 1)
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                raise JournalDamaged(self.path, f"an undo of {count!r} moves; an undo takes "
+                                     "back a whole number of moves, 1 or more", game_id, seq)
+        return Entry(seq, kind, value)
+
+    def damage(self) -> str | None:
+        """What SQLite's quick check finds wrong with the file, or None if nothing."""
+        try:
+            found = [str(row[0]) for row in self._db.execute("PRAGMA quick_check").fetchall()]
+        except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorname", "") in _DAMAGED_FILE:
+                return str(error)
+            raise JournalError(self.path, f"cannot read the journal: {error}") from None
+        # A row that breaks a CHECK or NOT NULL is one game's damage, found when it is read.
+        found = [f for f in found if f != "ok" and not f.startswith(_ROW_PROBLEMS)]
+        return "; ".join(found[:3]) or None
 
     def integrity_check(self) -> str:
         return str(self._query("PRAGMA integrity_check", ()).fetchone()[0])
@@ -223,6 +317,8 @@ class Journal:
         try:
             return self._db.execute(sql, params)
         except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorname", "") in _DAMAGED_FILE:
+                raise JournalDamaged(self.path, f"cannot read the journal: {error}") from None
             raise JournalError(self.path, f"cannot read the journal: {error}") from None
 
     def _transaction(self) -> _Transaction:
@@ -257,61 +353,15 @@ class _Transaction:
             raise JournalError(self.journal.path, f"cannot write the journal: {exc}") from None
 
 
-def effective_entries(entries: Iterable[Entry]) -> list[Entry]:
-    """Fold the log: actions and chance outcomes, minus what undo rows took back."""
-    kept: list[Entry] = []
-    for entry in entries:
-        if entry.kind in ("action", "chance"):
-            kept.append(entry)
-        elif entry.kind == "undo":
-            pop_player_actions(kept, int(entry.body.get("count", 1)), player_undo=True)
-        else:
-            pop_player_actions(kept, int(entry.body.get("count", 1)), player_undo=False)
-    return kept
-
-
-def pop_player_actions(items: list[Any], count: int, *, player_undo: bool) -> list[Any]:
-    """Remove the last ``count`` player actions and everything after them; return them.
-
-    ``items`` holds objects with a ``kind`` ("action" or "chance"). A player undo removes
-    exactly the last item (the live game checked it may); a referee undo may cross chance.
-    """
-    removed: list[Any] = []
-    if player_undo:
-        for _ in range(count):
-            if items:
-                removed.append(items.pop())
-        return removed
-    left = count
-    while items and left > 0:
-        item = items.pop()
-        removed.append(item)
-        if item.kind == "action":
-            left -= 1
-    return removed
-
-
 _GAME_SELECT = (
     "SELECT g.id, g.game, g.players, g.options, g.settings, g.initial, g.status, g.outcome,"
-    " g.created, g.updated, COUNT(e.seq) FROM games g LEFT JOIN entries e ON e.game = g.id"
+    " g.created, g.updated, COUNT(e.seq), g.damage FROM games g"
+    " LEFT JOIN entries e ON e.game = g.id"
 )
 
 
-def _record(row: tuple[Any, ...]) -> GameRecord:
-    gid, game, players, options, settings, initial, status, outcome, created, updated, n = row
-    return GameRecord(
-        int(gid),
-        game,
-        int(players),
-        json.loads(options),
-        json.loads(settings),
-        json.loads(initial),
-        status,
-        json.loads(outcome) if outcome else None,
-        created,
-        updated,
-        int(n),
-    )
+def _reason(error: BaseException) -> str:
+    return (error.strerror or str(error)) if isinstance(error, OSError) else str(error)
 
 
 def _dump(value: Any) -> str:

@@ -27,6 +27,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from services.referee.errors import FileDamaged
+from services.referee.files import read_text
+
 log = logging.getLogger(__name__)
 
 TAG_LENGTHS = (8, 10, 14)
@@ -112,14 +115,13 @@ class TagRegistry:
     def load(cls, path: str | os.PathLike[str], *, missing_ok: bool = False) -> TagRegistry:
         """Read and check ``path``; a missing file is an empty registry if ``missing_ok``."""
         path = Path(path)
+        if missing_ok and not path.exists() and not path.is_symlink():
+            return cls(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            if missing_ok:
-                return cls(path)
-            raise TagRegistryError(str(path), "file", "no such file") from None
-        except OSError as exc:
-            raise TagRegistryError(str(path), "file", f"cannot read: {exc.strerror}") from exc
+            text = read_text(path, "a tag registry (TOML) written by `refbox enroll`")
+        except FileDamaged as exc:
+            raise TagRegistryError(str(path), "file" if exc.line is None else f"line {exc.line}",
+                                   exc.reason) from None
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

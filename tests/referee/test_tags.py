@@ -118,7 +118,8 @@ def test_missing_file(tmp_path: Path) -> None:
     assert len(TagRegistry.load(path, missing_ok=True)) == 0
     with pytest.raises(TagRegistryError) as info:
         TagRegistry.load(path)
-    assert str(info.value) == f"{path}: file: no such file"
+    assert str(info.value) == (f"{path}: file: there is no such file; give a tag registry "
+                               "(TOML) written by `refbox enroll`")
 
 
 def test_load_names_the_file_and_entry_of_a_duplicate(tmp_path: Path) -> None:

@@ -4,6 +4,11 @@ reverse, and the loop that applies input in order on one thread.
     journal -> tag registry -> screens -> pins and buttons -> readers -> feedback -> table
     (boot: resume or offer the unfinished game) -> first frames -> READY=1
 
+Damaged files never stop it: a journal file that is not a journal any more is renamed aside
+(``refbox.sqlite.damaged-N``) and a new one started, a damaged tag registry is logged and not
+used, a game that cannot be replayed is set aside by the table (docs/box.md, "A damaged
+journal or file"); each is named on the public screen and in the log.
+
 Hardware callbacks only put :mod:`firmware_py.events` on ``self.events``. :meth:`Box.step`
 takes what is queued, lets time pass for the buttons (hold, double press), the feedback and
 the table, and sends every screen whose picture changed. :meth:`Box.run` repeats it until
@@ -34,6 +39,8 @@ from services.games.registry import Registry
 from services.referee.box.devices import Backends, Reader, ScreenDevice, screen_slots
 from services.referee.box.render import Canvas
 from services.referee.box.table import Seat, Table
+from services.referee.errors import FileDamaged, JournalDamaged
+from services.referee.files import folder
 from services.referee.journal import Journal
 from services.referee.tags import TagRegistry, TagRegistryError
 
@@ -43,6 +50,7 @@ TICK = 0.02  # s between button/feedback ticks when nothing else is due
 RETRY = 1.0  # s between redraws offered to an offline screen (it backs off on its own too)
 JOURNAL = "refbox.sqlite"
 TAGS = "tags.toml"
+INSTALLED_DATA = Path("/var/lib/refbox")  # the systemd unit's StateDirectory
 
 
 class Notify:
@@ -85,6 +93,7 @@ class Box:
         self._feedback: Any = None
         self._redraw_at: float | None = None  # when a timed change (a reveal ending) is due
         self._retry_at = 0.0  # offline screens are offered their frame again from then on
+        self.warning = ""  # a damaged file set aside at start, for the public screen
 
     # ------------------------------------------------------------------ start and stop
 
@@ -98,10 +107,13 @@ class Box:
 
     def _start(self) -> None:
         stack = self._stack
-        self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        journal = stack.enter_context(Journal(str(self.data_dir / JOURNAL)))
+        folder(self.data_dir, "the journal and the tag registry")
+        journal = stack.enter_context(self._open_journal())
         if self.backends.prepare_data is not None:
-            self.backends.prepare_data(self.data_dir, self.registry)
+            try:
+                self.backends.prepare_data(self.data_dir, self.registry)
+            except TagRegistryError as error:  # _load_tags says so and goes on without it
+                log.debug("simulated tags not written: %s", error)
         tags = self.tags = self._load_tags()
         for closer in self.backends.closers:  # simulated twins: closed after their users
             stack.callback(closer)
@@ -129,9 +141,30 @@ class Box:
         self.table = Table(self.registry, journal, seats, self.rng, cue=self._cue,
                            lookup=lookup)
         self.table.boot()
+        if self.warning and not self.table.lobby.note:
+            self.table.lobby.note = self.warning
         self.render()
         self.notify.ready(f"{self.profile.name}: ready")
         log.info("refbox ready on board %s (%d seats)", self.profile.name, len(seats))
+
+    def _open_journal(self) -> Journal:
+        """The journal; a file that is not a journal any more is set aside (renamed, kept)
+        and a new one started, so a damaged file never stops the box."""
+        path = self.data_dir / JOURNAL
+        try:
+            journal = Journal(str(path))
+        except JournalDamaged as error:
+            problem = error.message
+        else:
+            found = journal.damage()
+            if found is None:
+                return journal
+            journal.close()
+            problem = f"{path}: the file is damaged ({found})"
+        kept = set_aside_file(path)
+        log.error("%s; it is kept as %s and a new journal is started", problem, kept.name)
+        self.warning = "Journal set aside"
+        return Journal(str(path))
 
     def _load_tags(self) -> TagRegistry | None:
         path = self.data_dir / TAGS
@@ -139,6 +172,7 @@ class Box:
             return TagRegistry.load(path, missing_ok=True)
         except TagRegistryError as error:
             log.error("tag registry not used: %s", error)
+            self.warning = self.warning or "Tags file damaged"
             return None
 
     def close(self) -> None:
@@ -258,4 +292,27 @@ def install_stop_signals(stop: threading.Event) -> Callable[[], None]:
 
 
 def default_data_dir() -> Path:
-    return Path(os.environ.get("REFBOX_DATA", Path.home() / ".local" / "share" / "refbox"))
+    """The box's data folder: ``$REFBOX_DATA``, else the installed box's ``/var/lib/refbox``
+    when it exists, else ``~/.local/share/refbox`` (a laptop)."""
+    if "REFBOX_DATA" in os.environ:
+        return Path(os.environ["REFBOX_DATA"])
+    if INSTALLED_DATA.is_dir():
+        return INSTALLED_DATA
+    return Path.home() / ".local" / "share" / "refbox"
+
+
+def set_aside_file(path: Path) -> Path:
+    """Rename a damaged file (and SQLite's -wal and -shm beside it) to ``NAME.damaged-N``."""
+    number = 1
+    while path.with_name(f"{path.name}.damaged-{number}").exists():
+        number += 1
+    kept = path.with_name(f"{path.name}.damaged-{number}")
+    try:
+        for suffix in ("-wal", "-shm", ""):
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                side.rename(kept.with_name(kept.name + suffix))
+    except OSError as error:
+        raise FileDamaged(str(path), f"it is damaged and cannot be set aside: {error.strerror}"
+                          ) from None
+    return kept

@@ -23,11 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware_py.sim.keys import SimKeys, build_key_map
+from services.games.core import GameError
 from services.referee.box.daemon import Box
 from services.referee.box.devices import SimBoard
-from services.referee.errors import RefereeError
+from services.referee.errors import FileDamaged, RefereeError
+from services.referee.files import folder
 
 STEP = 0.02  # s of fake time per loop step (the daemon ticks every 20 ms too)
+MAX_WAIT = 600.0  # s: one wait line lets at most ten minutes pass
 
 
 class ScriptError(RefereeError):
@@ -58,7 +61,7 @@ class ScriptRunner:
         self.keys = SimKeys(build_key_map(profile), sim.factory)  # type: ignore[arg-type]
         self.timing = profile.timing
         if capture is not None:
-            capture.mkdir(parents=True, exist_ok=True)
+            folder(capture, "the screen pictures")
             self._capture()
 
     # ------------------------------------------------------------------ commands
@@ -70,8 +73,9 @@ class ScriptRunner:
                 continue
             try:
                 self.command(line)
-            except (ValueError, KeyError) as error:
-                raise ScriptError(f"{source}:{number}: {line!r}: {error}") from None
+            except (ValueError, KeyError, GameError) as error:
+                text = error.message if isinstance(error, GameError) else str(error)
+                raise ScriptError(f"{source}:{number}: {_quote(line)}: {text}") from None
             self.steps += 1
             self._capture()
             if self.after_step is not None:
@@ -79,14 +83,19 @@ class ScriptRunner:
 
     def command(self, line: str) -> None:
         word, *args = line.split()
-        handlers: dict[str, Callable[..., None]] = {
-            "press": self.press, "hold": self.hold, "double": self.double,
-            "down": self.down, "up": self.up, "tag": self.tag, "wait": self.wait,
-            "game": self.choose_game,
+        handlers: dict[str, tuple[Callable[..., None], str]] = {
+            "press": (self.press, "SEAT BUTTON"), "hold": (self.hold, "SEAT BUTTON"),
+            "double": (self.double, "SEAT BUTTON"), "down": (self.down, "SEAT BUTTON"),
+            "up": (self.up, "SEAT BUTTON"), "tag": (self.tag, "SEAT TAG"),
+            "wait": (self.wait, "SECONDS"), "game": (self.choose_game, "GAME"),
         }
         if word not in handlers:
-            raise ValueError(f"unknown command {word!r}; commands: {', '.join(handlers)}")
-        handlers[word](*args)
+            raise ValueError(f"unknown command {_quote(word)}; commands: {', '.join(handlers)}")
+        handler, usage = handlers[word]
+        if len(args) != len(usage.split()):
+            raise ValueError(f"{word} takes {usage} ({len(usage.split())} words after "
+                             f"{word!r}), not {len(args)}")
+        handler(*args)
 
     def press(self, seat: str, role: str) -> None:
         self.down(seat, role)
@@ -130,7 +139,14 @@ class ScriptRunner:
         self.advance(0.5)
 
     def wait(self, seconds: str) -> None:
-        self.advance(float(seconds))
+        try:
+            value = float(seconds)
+        except ValueError:
+            value = -1.0
+        if not 0 <= value <= MAX_WAIT:  # also refuses nan and inf
+            raise ValueError(f"wait takes a number of seconds from 0 to {MAX_WAIT:g}, "
+                             f"not {_quote(seconds)}")
+        self.advance(value)
 
     def choose_game(self, game_id: str) -> None:
         table = self.box._table()
@@ -158,4 +174,14 @@ class ScriptRunner:
         if self.capture is None:
             return
         for name, image in self.box.images.items():
-            image.save(self.capture / f"{self.steps:04d}-{name}.png")
+            path = self.capture / f"{self.steps:04d}-{name}.png"
+            try:
+                image.save(path)
+            except OSError as error:
+                raise FileDamaged(str(path), f"cannot write the screen picture: "
+                                  f"{error.strerror or error}") from None
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted for a message, cut to a short prefix if it is long."""
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."

@@ -5,7 +5,8 @@
 
 Interactive: the screens are laid out around a table in a pygame window where a display
 exists, in the terminal otherwise, with the key map of every seat's buttons; type
-``tag SEAT TAG`` lines to tap tags. With ``--script`` it plays the script headless on a fake
+``tag SEAT PIECE`` lines (in the terminal: `` ` `` then ``SEAT PIECE``) to tap tags. On quitting
+it says where the game was saved. With ``--script`` it plays the script headless on a fake
 clock and, with ``--capture``, writes a PNG of every screen after each step.
 """
 
@@ -24,6 +25,7 @@ from services.referee.box.assemble import sim_box
 from services.referee.box.daemon import install_stop_signals
 from services.referee.box.script import FakeClock, ScriptRunner
 from services.referee.errors import RefereeError
+from services.referee.files import read_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,7 +35,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--data", help="state directory (default: a fresh temporary one)")
     parser.add_argument("--screens", choices=("pygame", "terminal", "memory"),
                         help="where the screens appear (default: window if possible)")
-    parser.add_argument("--script", help="play this script headless (see docs/simulator.md)")
+    parser.add_argument("--script", help="play this script headless (see docs/box.md)")
     parser.add_argument("--capture", help="with --script: write screen PNGs here")
     parser.add_argument("--seed", type=int, help="seed the box's shuffles and dice")
     parser.set_defaults(handler=run)
@@ -52,10 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _scripted(args: argparse.Namespace, data: Path) -> int:
-    try:
-        lines = Path(args.script).read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise RefereeError(f"cannot read the script {args.script}: {error.strerror}") from None
+    lines = read_text(Path(args.script), "a sim script (see docs/box.md)").splitlines()
     clock = FakeClock()
     box, sim = sim_box(args.board, data, clock, screens="memory", threaded=False,
                        seed=args.seed if args.seed is not None else 0)
@@ -75,7 +74,7 @@ def _scripted(args: argparse.Namespace, data: Path) -> int:
 
 def _interactive(args: argparse.Namespace, data: Path) -> int:
     from firmware_py.sim.emulated_screens import choose_backend
-    from services.referee.box.console import Console
+    from services.referee.box.console import Console, quit_note
 
     backend = args.screens or choose_backend()
     # In a terminal the console draws the screens as text (pixels do not fit a terminal).
@@ -92,4 +91,5 @@ def _interactive(args: argparse.Namespace, data: Path) -> int:
     finally:
         restore()
         box.close()
+        print(quit_note(data, kept=bool(args.data)))
     return 0
