@@ -9,20 +9,35 @@ Commands (``docs/engine-api.md`` has the full reference)::
     {"cmd": "undo"}      {"cmd": "undo", "referee": true, "count": 2, "reason": "..."}
     {"cmd": "outcome"}   {"cmd": "transcript"}
 
-Every command may carry an ``"id"``, echoed in the answer. A refusal or a malformed command
-answers ``{"ok": false, "error": {"rule": ..., "message": ...}}`` and changes nothing.
+Every command may carry an ``"id"`` (a whole number or text of at most 64 characters),
+echoed in the answer. A refusal or a malformed command answers
+``{"ok": false, "error": {"rule": ..., "message": ...}}`` and changes nothing.
+
+This is a hardened boundary (docs/protocol.md): lines are parsed by :mod:`strictjson` (size,
+depth and number limits, no NaN), every field is type-checked here before it reaches an
+engine, a refusal quotes at most a short prefix of what it refuses, a ``load`` goes through
+the game's snapshot validation, and answers are standard JSON. Whatever still goes wrong
+inside is answered as an ``INTERNAL`` refusal and the game is rebuilt from its journal.
+The protocol holds every seat's secrets: it is a referee's tool, never to be put on a network.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TextIO
 
 from services.games.core import JSON, GameError, IllegalAction, Rng
+from services.games.registry import Registry
+from services.referee import strictjson
 from services.referee.errors import ProtocolError, RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
+from services.referee.strictjson import MAX_LINE, cut, short
+
+MAX_ID = 64  # characters of a text "id"
+MAX_TEXT = 500  # characters of an undo's reason
+MAX_WORD = 40  # characters of a text value in an action or an outcome (a card id...)
+MAX_LIST = 200  # items of a list inside an action or a chance outcome
 
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # command: (required fields, optional fields)
@@ -47,22 +62,49 @@ class Session:
         self.journal = journal
         self.rng = rng
 
+    def answer_line(self, line: str) -> str:
+        """One command line in, one line of standard JSON out; never raises."""
+        answer = self.handle_line(line)
+        try:
+            return strictjson.dump(answer)
+        except (TypeError, ValueError) as error:  # an engine answered something not JSON
+            return strictjson.dump(self._internal(error, "an answer"))
+
     def handle_line(self, line: str) -> JSON:
         try:
-            command = json.loads(line)
-        except json.JSONDecodeError as error:
-            return _error(ProtocolError(f"not valid JSON ({error.msg} at column {error.colno})"))
+            command = strictjson.parse(line)
+        except ProtocolError as error:
+            return _error(error)
+        except Exception as error:  # the safety net: see _internal
+            return self._internal(error, "a line")
         return self.handle(command)
 
     def handle(self, command: object) -> JSON:
         request_id = command.get("id") if isinstance(command, Mapping) else None
         try:
+            _check_id(request_id)
             answer = self._dispatch(command)
         except (GameError, RefereeError) as error:
             answer = _error(error)
+            request_id = request_id if _valid_id(request_id) else None
+        except Exception as error:  # the safety net: see _internal
+            answer = self._internal(error, _command_name(command))
         if request_id is not None:
             answer = {"id": request_id, **answer}
         return answer
+
+    def _internal(self, error: Exception, what: str) -> JSON:
+        """A failure no check foresaw (a bug): refuse, and rebuild the game from its journal
+        so the refused command changes nothing that was not committed."""
+        try:
+            self.live = LiveGame.resume(self.journal, self.live.id,
+                                        Registry((self.live.game,)), self.rng)
+            restored = "the game is as its journal last recorded it"
+        except (GameError, RefereeError) as failure:
+            restored = f"the game could not be rebuilt from its journal ({failure.message})"
+        return _error(RefereeError(
+            f"internal error ({type(error).__name__}) while handling {what}; {restored}; "
+            "please report it"), rule="INTERNAL")
 
     # ------------------------------------------------------------------ dispatch
 
@@ -70,15 +112,18 @@ class Session:
         if not isinstance(command, Mapping):
             raise ProtocolError('a command must be a JSON object such as {"cmd": "pending"}')
         name = command.get("cmd")
-        if name not in _FIELDS:
-            raise ProtocolError(f"unknown command {name!r}; commands are: {', '.join(_FIELDS)}")
+        if not isinstance(name, str) or name not in _FIELDS:
+            raise ProtocolError(f"unknown command {short(name)}; commands are: "
+                                f"{', '.join(_FIELDS)}")
         required, optional = _FIELDS[name]
         fields = set(command) - {"cmd", "id"}
         unknown = sorted(fields - required - optional)
         missing = sorted(required - fields)
         if unknown or missing:
             allowed = ", ".join(sorted(required | optional)) or "none"
-            parts = [f"unknown field(s): {', '.join(unknown)}"] if unknown else []
+            parts = [f"unknown field(s): {', '.join(cut(u) for u in unknown[:5])}"
+                     + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+                     ] if unknown else []
             parts += [f"missing field(s): {', '.join(missing)}"] if missing else []
             raise ProtocolError(f"{name}: {'; '.join(parts)} (fields: {allowed})")
         handler: Callable[[Mapping[str, Any]], JSON] = getattr(self, f"_cmd_{name}")
@@ -89,21 +134,30 @@ class Session:
         body = command["action"]
         if not isinstance(body, Mapping):
             raise ProtocolError('act: "action" must be an object such as {"type": "play", ...}')
+        if not isinstance(body.get("type"), str):
+            raise ProtocolError(f"act: action.type must be the name of an action such as "
+                                f"\"play\", not {short(body.get('type'))}")
+        _check_fields(body, "act: action")
         if "seat" in body and body["seat"] != seat:
-            raise ProtocolError(f"act: the action's seat {body['seat']} differs from seat {seat}")
+            raise ProtocolError(
+                f"act: the action's seat {short(body['seat'])} differs from seat {seat}")
         action = self.live.game.parse_action({**body, "seat": seat})
         if action.actor is None:
             raise ProtocolError('act: chance outcomes go through {"cmd": "chance"}')
         return self._after(self.live.apply(action))
 
     def _cmd_chance(self, command: Mapping[str, Any]) -> JSON:
+        outcome = command["outcome"]
+        if not isinstance(outcome, Mapping):
+            raise ProtocolError('chance: "outcome" must be an object such as {"faces": [3]}')
+        _check_fields(outcome, "chance: outcome")
         if self.rng is not None:
             raise IllegalAction(
                 "BOX-CHANCE",
                 "the box resolves chance itself here (--dice auto); "
                 "use --dice manual to supply outcomes",
             )
-        return self._after(self.live.supply_chance(command["outcome"]))
+        return self._after(self.live.supply_chance(outcome))
 
     def _cmd_pending(self, command: Mapping[str, Any]) -> JSON:
         return {"ok": True, "pending": self._pending()}
@@ -122,10 +176,17 @@ class Session:
 
     def _cmd_load(self, command: Mapping[str, Any]) -> JSON:
         game = self.live.game
-        state = game.state_from_json(command["snapshot"])
+        snapshot = command["snapshot"]
+        if not isinstance(snapshot, Mapping):
+            raise ProtocolError('load: "snapshot" must be an object, as {"cmd": "snapshot"} '
+                                "answers it")
+        state = game.state_from_json(snapshot)
         if self.live.state.outcome() is None:
             self.journal.set_status(self.live.id, "abandoned")
         self.live, events = LiveGame.from_state(self.journal, game, state, rng=self.rng)
+        ended = state.outcome()
+        if ended is not None and not events:  # loaded at an end condition: it ended on load
+            self.journal.set_status(self.live.id, "finished", ended.to_json())
         return {**self._after(events), "journal_game": self.live.id}
 
     def _cmd_undo(self, command: Mapping[str, Any]) -> JSON:
@@ -141,12 +202,13 @@ class Session:
             reason = command.get("reason", "")
             if isinstance(count, bool) or not isinstance(count, int):
                 raise ProtocolError("undo: 'count' must be a whole number")
-            if not isinstance(reason, str):
-                raise ProtocolError("undo: 'reason' must be text")
+            if not isinstance(reason, str) or len(reason) > MAX_TEXT:
+                raise ProtocolError(f"undo: 'reason' must be text of at most {MAX_TEXT} "
+                                    "characters")
             steps = self.live.referee_undo(count, reason)
-        # A sentence, not the action: an undone action may be secret (a plot, a keep choice).
-        undone = [{"actor": s.action.actor, "says": self.live.state.describe(s.action)}
-                  for s in steps if s.kind == "action"]
+        # A sentence, not the action: an undone action may be secret (a plot, a keep choice);
+        # told as the public table reads it, as the game stood before the undo.
+        undone = [{"actor": s.action.actor, "says": s.says} for s in steps if s.kind == "action"]
         return {"ok": True, "undone": undone, "pending": self._pending()}
 
     def _cmd_outcome(self, command: Mapping[str, Any]) -> JSON:
@@ -174,10 +236,76 @@ class Session:
         players = self.live.state.players
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
             raise ProtocolError(
-                f"{command}: seat must be a whole number from 0 to {players - 1}, not {value!r}"
+                f"{command}: seat must be a whole number from 0 to {players - 1}, "
+                f"not {short(value)}"
             )
         return value
 
 
-def _error(error: GameError | RefereeError) -> JSON:
-    return {"ok": False, "error": error.to_json()}
+def serve(session: Session, stdin: TextIO, stdout: TextIO) -> int:
+    """The line loop of ``refbox play --json``: every non-blank line gets one answer line."""
+    for line in _lines(stdin):
+        if line is None:
+            answer = strictjson.dump(_error(ProtocolError(
+                f"the line is longer than {MAX_LINE:,} characters; a command has at most "
+                f"{MAX_LINE:,}")))
+        elif not line.strip():
+            continue
+        else:
+            answer = session.answer_line(line)
+        print(answer, file=stdout, flush=True)
+    return 0
+
+
+def _lines(stdin: TextIO) -> Iterator[str | None]:
+    """The lines of ``stdin``, read at most MAX_LINE + 1 characters at a time; a longer
+    line is read to its end, thrown away and given as None."""
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while line and not line.endswith("\n"):
+                line = stdin.readline(MAX_LINE + 1)
+            yield None
+        else:
+            yield line
+
+
+def _valid_id(value: object) -> bool:
+    if isinstance(value, str):
+        return len(value) <= MAX_ID
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_id(value: object) -> None:
+    if value is not None and not _valid_id(value):
+        raise ProtocolError(f'"id" must be a whole number or text of at most {MAX_ID} '
+                            f"characters, not {short(value)}")
+
+
+def _command_name(command: object) -> str:
+    name = command.get("cmd") if isinstance(command, Mapping) else None
+    return f"the command {short(name)}" if isinstance(name, str) else "a command"
+
+
+def _check_fields(body: Mapping[str, Any], where: str) -> None:
+    """The values of an action or a chance outcome: numbers, true/false, null, short text,
+    or a short list of those. Anything else is refused here, naming the field."""
+    for key, value in body.items():
+        items = value if isinstance(value, list) else [value]
+        if isinstance(value, list) and len(value) > MAX_LIST:
+            raise ProtocolError(f"{where}.{cut(key)} lists {len(value)} items; at most "
+                                f"{MAX_LIST}")
+        for item in items:
+            if isinstance(item, str) and len(item) > MAX_WORD:
+                raise ProtocolError(f"{where}.{cut(key)} is text of {len(item):,} characters; "
+                                    f"at most {MAX_WORD}")
+            if isinstance(item, list | Mapping):
+                raise ProtocolError(f"{where}.{cut(key)} must be a number, true/false, text or "
+                                    f"a list of those, not {short(value)}")
+
+
+def _error(error: GameError | RefereeError, rule: str | None = None) -> JSON:
+    body = error.to_json()
+    return {"ok": False, "error": {**body, "rule": rule} if rule else body}

@@ -18,7 +18,7 @@ from services.games.core import (
     OptionError,
     OptionValue,
 )
-from services.games.decktet_escape import physical
+from services.games.decktet_escape import physical, snapshot
 from services.games.decktet_escape.actions import ACTION_TYPES
 from services.games.decktet_escape.deck import Deck, load_deck
 from services.games.decktet_escape.state import EscapeState
@@ -181,8 +181,12 @@ class DecktetEscape(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> EscapeState:
         def build(data: Mapping[str, Any]) -> EscapeState:
-            same_deck = data["deck"] == self.deck.to_json()
-            return EscapeState.from_snapshot(data, self.deck if same_deck else None)
+            same_deck = data.get("deck") == self.deck.to_json()
+            deck = self.deck if same_deck else snapshot.deck(data)
+            snapshot.check(data, deck)
+            state = EscapeState.from_snapshot(data, deck)
+            snapshot.settle(state)
+            return state
 
         return typing.cast(EscapeState, self.load_snapshot(data, build))
 

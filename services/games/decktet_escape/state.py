@@ -525,11 +525,15 @@ class EscapeState(EscapeViews, State):
     def _next_turn(self, events: list[Event]) -> None:
         self.active = (self.active + 1) % self.players
         self.turn += 1
+        if not self._end_if_stuck(events):
+            events.append(a.TurnStarted(self.active))
+
+    def _end_if_stuck(self, events: list[Event]) -> bool:
+        """R-EX-20: the active seat holds no card and cannot clue: the game ends."""
         hand = self.hand_size(self.active)
         stuck = not hand and (self.options["end_on_empty_hand"] or not self._can_clue(self.active))
         if not stuck:
-            events.append(a.TurnStarted(self.active))
-            return
+            return False
         escaped = tuple(s for s in range(self.players) if self.escaped[s] is not None)
         who = f"Seat {self.active + 1} must play but holds no card"
         if escaped:
@@ -539,6 +543,7 @@ class EscapeState(EscapeViews, State):
             )
         else:
             self._end("loss", (), "R-EX-20", f"{who} and nobody escaped: the game is lost", events)
+        return True
 
     def _end(
         self, result: str, winners: tuple[int, ...], rule: str, reason: str, events: list[Event]

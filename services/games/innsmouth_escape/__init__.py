@@ -21,6 +21,7 @@ from services.games.core import (
     OptionError,
     OptionValue,
 )
+from services.games.innsmouth_escape import snapshot
 from services.games.innsmouth_escape.actions import ACTION_TYPES
 from services.games.innsmouth_escape.data import InnsmouthData, load_data
 from services.games.innsmouth_escape.state import InnsmouthState
@@ -57,13 +58,14 @@ INFO = GameInfo(
             minimum=-1,
             maximum=4,
             label="Human seat",
+            words=((-1, "random"), *((n, f"Seat {n + 1}") for n in range(5))),
         ),
         Option(
             "number_cards",
             "1,1,2,2,3,3",
             "values of the 6 number movement cards (1 to 3, comma separated); check your copy",
             "A-IE-01",
-            label="Number cards",
+            label="Moves",
         ),
         Option(
             "plot_mode",
@@ -73,6 +75,7 @@ INFO = GameInfo(
             "A-IE-06",
             choices=("strict", "physical_tokens"),
             label="Plot check",
+            words=(("physical_tokens", "tokens"),),
         ),
         Option(
             "escape_check",
@@ -82,6 +85,7 @@ INFO = GameInfo(
             "A-IE-05",
             choices=("after_reveal", "before_reveal"),
             label="Escape check",
+            words=(("after_reveal", "reveal"), ("before_reveal", "pawn")),
         ),
         Option(
             "shoggoth_alone_triggers_combat",
@@ -95,7 +99,8 @@ INFO = GameInfo(
             False,
             "three Rests on a Shoggoth's cell only when no move is legal",
             "A-IE-08",
-            label="No rest by Shoggoth",
+            label="Shoggoth rest",
+            words=((True, "no"), (False, "ok")),
         ),
         Option(
             "forbid_human_start_on_do",
@@ -109,7 +114,7 @@ INFO = GameInfo(
             False,
             "a Deep One's 2-cell move must be straight (default: it may turn)",
             "A-IE-10",
-            label="DO straight",
+            label="Straight moves",
         ),
         Option(
             "spawn_sequential_in_seat_order",
@@ -180,7 +185,10 @@ class InnsmouthEscape(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> InnsmouthState:
         def build(data: Mapping[str, Any]) -> InnsmouthState:
-            return typing.cast(InnsmouthState, InnsmouthState.from_snapshot(data, self.data))
+            snapshot.check(data, self.data)
+            state = typing.cast(InnsmouthState, InnsmouthState.from_snapshot(data, self.data))
+            snapshot.settle(state)
+            return state
 
         return typing.cast(InnsmouthState, self.load_snapshot(data, build))
 
