@@ -11,6 +11,8 @@ A :class:`Game` describes one game (metadata and options as data) and makes stat
   rule id and a sentence a player understands, leaving the state unchanged.
 * ``view(seat)`` is a JSON-safe dict of exactly what that seat may know; ``view(None)`` is the
   public table. Events are public announcements and never carry a secret.
+* ``describe(action, seat)`` is a sentence as that seat (None: the table) may read it; a
+  secret choice still sealed (``sealed()``) reads "Seat 2 has chosen" to the others.
 * ``to_json()`` / ``Game.state_from_json()`` give a complete snapshot.
 
 Nothing here does I/O, keeps a clock, or draws random numbers.
@@ -106,10 +108,26 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     label: str = ""  # short name for a 21-column screen (the key if empty)
+    words: tuple[tuple[OptionValue, str], ...] = ()  # values as words on a screen
 
     @property
     def kind(self) -> type:
         return type(self.default)
+
+    @property
+    def short(self) -> str:
+        """The option's name on a 21-column screen."""
+        return self.label or self.key.replace("_", " ")
+
+    def word(self, value: OptionValue) -> str:
+        """``value`` as a player reads it on a screen: the option's own word for it ("random"
+        for a seat of -1), on/off for a switch, else the value with spaces for ``_`` and ``,``."""
+        for known, word in self.words:
+            if known == value and type(known) is type(value):
+                return word
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value).replace("_", " ").replace(",", " ")
 
     def allowed(self) -> str:
         if self.choices:
@@ -520,8 +538,29 @@ class State(ABC):
     def to_json(self) -> JSON: ...
 
     @abstractmethod
-    def describe(self, action: Action) -> str:
-        """A sentence for players, e.g. 'Seat 1 plays the card in slot 3'."""
+    def describe(self, action: Action, seat: int | None = None, *, settled: bool = False) -> str:
+        """A sentence about ``action`` as ``seat`` may read it (None: the public table), e.g.
+        'Seat 1 plays the card in slot 3'. It never names what that reader may not know.
+
+        The engine answers from the current state: an action of a seat in :meth:`sealed` is
+        that seat's secret choice, not yet revealed, and is told to everyone else as
+        :func:`chosen` ("Seat 2 has chosen"); the chooser reads the full sentence at once.
+        ``settled`` says the action is not its seat's latest one in the history, so the step
+        it belongs to is over (:func:`history_sentences` sets it).
+        """
+
+    def sealed(self) -> frozenset[int]:
+        """Seats whose latest action is a secret choice the rules have not revealed yet (a keep
+        while others still choose, a Deep One input before its step is applied). A seat makes
+        at most one such choice per step. None by default."""
+        return frozenset()
+
+    def conceals(self, action: Action, seat: int | None, settled: bool = False) -> bool:
+        """True when ``describe(action, seat, settled=settled)`` must say only :func:`chosen`:
+        the action is the still sealed choice of a seat other than the reader."""
+        actor = action.actor
+        return (not settled and actor is not None and actor != seat
+                and actor in self.sealed())
 
     def pictures(self) -> dict[str, list[str]]:
         """Text pictures for the transcript of a finished game (e.g. a hidden route drawn on
@@ -534,6 +573,21 @@ class State(ABC):
             if isinstance(prompt, ChancePrompt):
                 return prompt
         return None
+
+
+def chosen(action: Action) -> str:
+    """What others read about a sealed secret choice."""
+    return f"Seat {(action.actor or 0) + 1} has chosen"
+
+
+def history_sentences(state: State, actions: Sequence[Action],
+                      seat: int | None = None) -> list[str]:
+    """One sentence per action of the effective history (oldest first) as ``seat`` may read
+    it now: each seat's latest action is described as the state stands (sealed or not), its
+    earlier ones as settled."""
+    latest = {action.actor: i for i, action in enumerate(actions) if action.actor is not None}
+    return [state.describe(action, seat, settled=latest.get(action.actor, i) != i)
+            for i, action in enumerate(actions)]
 
 
 class Game(ABC):
@@ -551,25 +605,51 @@ class Game(ABC):
 
     def load_snapshot(self, data: Mapping[str, Any],
                       build: typing.Callable[[Mapping[str, Any]], State]) -> State:
-        """The shared part of ``state_from_json``: check the header (this game, format 1),
-        ``build`` the state, check its options, and turn whatever a damaged snapshot raises
-        into one SnapshotError that says what is wrong."""
+        """The shared part of ``state_from_json``: check the header (this game, format 1,
+        ``players`` and every option valid), ``build`` the state (the game checks every field
+        of the snapshot first, and ends a position that meets an end condition), then ask it
+        every question the box asks (:func:`_probe`). Anything wrong is one SnapshotError
+        that says what (docs/engine-api.md, "Snapshots, checked on load")."""
         game_id = self.info.id
         if not isinstance(data, Mapping) or data.get("game") != game_id:
             found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
-            raise SnapshotError(f"this is not a snapshot of {game_id} (game: {found!r})")
+            raise SnapshotError(f"this is not a snapshot of {game_id} "
+                                f"(game: {repr(found)[:40]})")
         if data.get("format") != 1:
-            raise SnapshotError(f"unknown snapshot format {data.get('format')!r}; expected 1")
+            raise SnapshotError(f"unknown snapshot format {repr(data.get('format'))[:40]}; "
+                                "expected 1")
+        self._check_header(data)
         try:
             state = build(data)
-            self.resolve_options(state.players, state.options)
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise SnapshotError(f"the snapshot is incomplete or damaged: {error!r}") from None
         except OptionError as error:
             raise SnapshotError(f"the snapshot's options are invalid: {error.message}") from None
         except DataError as error:
             raise SnapshotError(f"the snapshot does not fit the data: {error.message}") from None
+        _probe(state)
         return state
+
+    def _check_header(self, data: Mapping[str, Any]) -> None:
+        """``players`` a whole number the game allows, ``options`` every option of the game
+        with a valid value (a snapshot always writes them all)."""
+        players = data.get("players")
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                1 <= players <= self.info.max_players):
+            raise SnapshotError(f"players: must be a whole number from 1 to "
+                                f"{self.info.max_players}, not {repr(players)[:40]}")
+        options = data.get("options")
+        if not isinstance(options, Mapping):
+            raise SnapshotError("options: must be an object with every option of the game")
+        missing = [o.key for o in self.info.options if o.key not in options]
+        if missing:
+            raise SnapshotError(f"options: missing {', '.join(missing)}")
+        try:
+            for key, value in options.items():
+                self.info.option(str(key)).check(value)
+            self.check_options(players, dict(options))
+        except OptionError as error:
+            raise SnapshotError(f"options: {error.message[:300]}") from None
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:  # noqa: B027
         """Cross-checks between options and the player count (override when needed)."""
@@ -589,6 +669,30 @@ class Game(ABC):
         return action_from_json(self.action_types + CHANCE_ACTIONS + BOX_ACTIONS, data)
 
 
+def _probe(state: State) -> None:
+    """Ask a loaded state every question the box will ask (prompts, every view, every legal
+    list, its snapshot): a state the game's own checks let through by mistake is refused
+    here rather than crashing a later command."""
+    try:
+        pending = state.pending()
+        over = state.outcome() is not None
+        for seat in (None, *range(state.players)):
+            state.view(seat)
+            if seat is not None:
+                legal = state.legal_actions(seat)
+                if not legal and any(isinstance(p, SeatPrompt) and p.seat == seat
+                                     for p in pending):
+                    raise SnapshotError(f"Seat {seat + 1} must act but has no legal action")
+        if not pending and not over:
+            raise SnapshotError("nothing is pending but the game is not over")
+        state.to_json()
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration,
+            ZeroDivisionError) as error:
+        raise SnapshotError(
+            f"the snapshot is inconsistent: the game cannot show it ({type(error).__name__}: "
+            f"{str(error)[:80]})") from None
+
+
 # --------------------------------------------------------------------------------------------
 # JSON helpers.
 
@@ -599,7 +703,7 @@ def action_from_json(classes: Iterable[type[Action]], data: object) -> Action:
     if not isinstance(data, Mapping):
         raise ActionFormatError("an action must be a JSON object with a 'type' field")
     kind = data.get("type")
-    if kind not in by_type:
+    if not isinstance(kind, str) or kind not in by_type:
         raise ActionFormatError(
             f"unknown action type {kind!r}; allowed: {', '.join(sorted(by_type))}"
         )

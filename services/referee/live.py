@@ -25,13 +25,15 @@ from services.games.core import (
     ChancePrompt,
     Event,
     Game,
+    GameError,
     IllegalAction,
     OptionValue,
     Rng,
     State,
+    history_sentences,
 )
 from services.games.registry import Registry
-from services.referee.errors import JournalError, UndoRefused
+from services.referee.errors import JournalDamaged, JournalError, UndoRefused
 from services.referee.journal import Journal, effective_entries, pop_player_actions
 
 
@@ -46,6 +48,14 @@ class Step:
     @property
     def reveals(self) -> bool:
         return any(e.reveals for e in self.events)
+
+
+@dataclass(frozen=True)
+class Undone(Step):
+    """A step taken back, with its sentence as the reader of the undo may read it, told as
+    the game stood before the undo (a sealed secret choice stays "Seat 2 has chosen")."""
+
+    says: str = ""
 
 
 class LiveGame:
@@ -107,13 +117,25 @@ class LiveGame:
     def resume(
         cls, journal: Journal, game_id: int, registry: Registry, rng: Rng | None = None
     ) -> LiveGame:
-        """Replay the journal to exactly the last committed action."""
+        """Replay the journal to exactly the last committed action.
+
+        A game that cannot be replayed raises :class:`JournalDamaged` naming the game and the
+        row (an unknown game, a damaged starting position, a row the rules refuse)."""
         record = journal.game(game_id)
-        game = registry.get(record.game)
-        live = cls(journal, game_id, game, record.initial, rng)
+        if record.damage is not None:
+            raise JournalDamaged(journal.path, f"it is damaged, {record.damage}", game_id)
+        try:
+            game = registry.get(record.game)
+            live = cls(journal, game_id, game, record.initial, rng)
+        except GameError as error:
+            raise JournalDamaged(journal.path, error.message, game_id) from None
         for entry in effective_entries(journal.entries(game_id)):
-            action = game.parse_action(entry.body)
-            live.history.append(Step(entry.kind, action, tuple(live.state.apply(action))))
+            try:
+                action = game.parse_action(entry.body)
+                events = tuple(live.state.apply(action))
+            except GameError as error:
+                raise JournalDamaged(journal.path, error.message, game_id, entry.seq) from None
+            live.history.append(Step(entry.kind, action, events))
         return live
 
     # ------------------------------------------------------------------ acting
@@ -170,30 +192,54 @@ class LiveGame:
 
     # ------------------------------------------------------------------ undo
 
-    def undo(self) -> Step:
-        """A player undo: the last player action, if nothing hidden or random came after."""
+    def sentences(self, seat: int | None = None) -> list[str]:
+        """The effective history as ``seat`` may read it now (None: the public table)."""
+        return history_sentences(self.state, [step.action for step in self.history], seat)
+
+    @staticmethod
+    def _told(steps: list[Step], says: list[str]) -> list[Undone]:
+        """``steps`` (the last ones of the history, newest first) with their sentences from
+        ``says`` (the whole history's, read before the undo)."""
+        return [Undone(step.kind, step.action, step.events, says[len(says) - 1 - i])
+                for i, step in enumerate(steps)]
+
+    def undo_refusal(self) -> UndoRefused | None:
+        """Why a player undo would be refused now, or None. Changes nothing, so a menu can
+        grey its undo entry and say why before anyone asks."""
         if not any(step.kind == "action" for step in self.history):
-            raise UndoRefused("UNDO-EMPTY", "there is nothing to undo")
+            return UndoRefused("UNDO-EMPTY", "there is nothing to undo")
         last = self.history[-1]
         if last.kind == "chance":
-            raise UndoRefused(
+            return UndoRefused(
                 "UNDO-CHANCE",
                 "a chance outcome came after the last move, so it cannot be taken back; "
                 "only a referee undo can",
             )
         if last.reveals:
-            raise UndoRefused(
+            return UndoRefused(
                 "UNDO-HIDDEN",
-                f"'{self.state.describe(last.action)}' brought hidden information to light, so "
+                f"'{self.sentences()[-1]}' brought hidden information to light, so "
                 "it cannot be taken back; only a referee undo can",
             )
+        return None
+
+    def undo(self, seat: int | None = None) -> Undone:
+        """A player undo: the last player action, if nothing hidden or random came after.
+        The answer's sentence is as ``seat`` may read it (None: the public table)."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise refusal
+        last = self.history[-1]
+        told = self._told([last], self.sentences(seat))[0]
         self.journal.append(self.id, "undo", {"count": 1}, status="running")
         pop_player_actions(self.history, 1, player_undo=True)
         self._rebuild()
-        return last
+        return told
 
-    def referee_undo(self, count: int = 1, reason: str = "") -> list[Step]:
-        """Take back ``count`` player actions and all that came after them (logged)."""
+    def referee_undo(self, count: int = 1, reason: str = "",
+                     seat: int | None = None) -> list[Undone]:
+        """Take back ``count`` player actions and all that came after them (logged), newest
+        first, each told as ``seat`` may read it (None: the public table)."""
         actions = sum(1 for step in self.history if step.kind == "action")
         if count < 1:
             raise UndoRefused(
@@ -207,9 +253,10 @@ class LiveGame:
         self.journal.append(
             self.id, "referee_undo", {"count": count, "reason": reason}, status="running"
         )
+        said = self.sentences(seat)
         removed = pop_player_actions(self.history, count, player_undo=False)
         self._rebuild()
-        return removed
+        return self._told(removed, said)
 
     def _rebuild(self) -> None:
         """Recompute the state from the initial snapshot and the kept history."""
@@ -223,14 +270,16 @@ class LiveGame:
     # ------------------------------------------------------------------ export
 
     def transcript(self) -> JSON:
-        """A shareable record: secrets (chance outcomes, hidden hands) only once finished."""
+        """A shareable record, read as the public table does: secrets (chance outcomes, hidden
+        hands, sealed choices) only once finished."""
         record = self.journal.game(self.id)
         finished = self.state.outcome() is not None
+        says = self.sentences(None)
         moves = [
             {
                 "n": i + 1,
                 "actor": "chance" if step.kind == "chance" else step.action.actor,
-                "says": self.state.describe(step.action),
+                "says": says[i],
                 "events": [e.to_json() for e in step.events],
             }
             for i, step in enumerate(self.history)

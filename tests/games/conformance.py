@@ -16,6 +16,14 @@ steps (``sample`` of them) in a light one:
 At the end: the game finished within ``max_steps``, nothing is pending, and replaying the
 recorded actions (through their JSON form) from the first snapshot reproduces the recorded
 states (every state in a full playout, a sample and the last one in a light one).
+
+Secret choices (docs/engine-api.md, "Who may know what") are checked by indistinguishability
+over every channel: a game's ``secrets`` hook names the choices of the history that the others
+may not tell apart *now*; on a sample of steps one of them is replaced by another legal choice
+of the same seat, the rest of the history replayed, and every other seat and the public table
+must read the same :func:`channels` (view, own legal actions, pending prompts, the history's
+sentences, the events since the choice, and ``extra`` channels such as a live game's transcript
+and undo answers) in both worlds.
 """
 
 from __future__ import annotations
@@ -25,14 +33,39 @@ import hashlib
 import json
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from services.games.core import Action, Game, IllegalAction, SeatAction, SeatPrompt, State
+from services.games.core import (
+    JSON,
+    Action,
+    Game,
+    IllegalAction,
+    SeatAction,
+    SeatPrompt,
+    State,
+    history_sentences,
+)
 
 Forbidden = Callable[[State, int | None], set[str]]
 Invariants = Callable[[State], None]
+Keep = Callable[[Action], bool]
+"""Which other choices of the same seat must look the same as the one taken."""
+Secrets = Callable[[State, Sequence[Action]], list[tuple[int, Keep]]]
+"""The secret choices of the history still hidden now: (index in the history, filter)."""
+Extra = Callable[[Game, JSON, Sequence[Action], list[int | None]], dict[int | None, Any]]
+"""More channels per reader, from the first snapshot and the history (e.g. a live game's)."""
+
+
+def channels(state: State, seat: int | None, history: Sequence[Action]) -> JSON:
+    """Everything the engine tells ``seat`` (None: the public table) now."""
+    return {
+        "view": state.view(seat),
+        "legal": [a.to_json() for a in state.legal_actions(seat)] if seat is not None else [],
+        "pending": [p.to_json() for p in state.pending()],
+        "says": history_sentences(state, history, seat),
+    }
 
 
 @dataclass
@@ -42,27 +75,40 @@ class Conformance:
     invariants: Invariants
     max_steps: int
     sample: float = 0.2
+    secrets: Secrets | None = None
+    extra: Extra | None = None
+    twin_rate: float = 0.2
     stats: dict[str, int] = field(default_factory=dict)
+    history: list[Action] = field(default_factory=list)
 
     def playout(self, players: int, options: Mapping[str, Any], seed: int,
                 full: bool = False) -> State:
         rng = random.Random(seed)
+        twin_rng = random.Random(seed + 1)  # apart, so the playouts stay what they were
         state = self.game.new_state(players, dict(options))
         start = state.to_json()
         actions: list[Action] = []
+        self.history = actions
+        befores: list[JSON] = []
+        told: list[list[JSON]] = []
         digests: dict[int, str] = {}
         for step in range(self.max_steps + 1):
             deep = full or rng.random() < self.sample
             self.invariants(state)
             self._check_views(state, players, None if full else rng)
+            if self.secrets is not None and twin_rng.random() < self.twin_rate:
+                self._check_twins(state, start, befores, told, twin_rng)
             if deep:
                 _round_trip(self.game, state)
                 digests[step] = _digest(state.to_json())
             if state.outcome() is not None:
                 break
             action = self._choose(state, players, rng, deep)
+            if self.secrets is not None:
+                befores.append(state.to_json())
             events = state.apply(action)
-            public = json.dumps([e.to_json() for e in events])
+            told.append([e.to_json() for e in events])
+            public = json.dumps(told[-1])
             leaked = [s for s in _quoted(self.forbidden(state, None)) if s in public]
             assert not leaked, f"events reveal {leaked} after {action}"
             actions.append(action)
@@ -118,6 +164,45 @@ class Conformance:
             leaked = sorted(s for s in _quoted(self.forbidden(state, seat)) if s in text)
             assert not leaked, f"view of seat {seat} shows {leaked}"
             self._count("views", 1)
+
+    def _check_twins(self, state: State, start: JSON, befores: list[JSON],
+                     told: list[list[JSON]], rng: random.Random) -> None:
+        """Replace one secret choice still hidden by another; nobody else may tell."""
+        assert self.secrets is not None
+        actions = self.history
+        found = self.secrets(state, actions)
+        if not found:
+            return
+        index, keep = rng.choice(found)
+        real = actions[index]
+        actor = real.actor
+        assert actor is not None, f"{real} is not a seat's choice"
+        twin = self.game.state_from_json(befores[index])
+        others = [x for x in twin.legal_actions(actor) if x != real and keep(x)]
+        if not others:
+            return
+        swapped = [*actions[:index], rng.choice(others), *actions[index + 1:]]
+        try:
+            events = [[e.to_json() for e in twin.apply(x)] for x in swapped[index:]]
+        except IllegalAction:  # the rest of the history depended on the choice: not a twin
+            self._count("twins_diverged", 1)
+            return
+        assert events == told[index:], (
+            f"events tell {real} from {swapped[index]}: {told[index:]} / {events}")
+        readers = [r for r in [None, *range(state.players)] if r != actor]
+        for reader in readers:
+            mine, theirs = channels(state, reader, actions), channels(twin, reader, swapped)
+            for name, value in mine.items():
+                assert value == theirs[name], (
+                    f"{name} of reader {reader} tells {real} from {swapped[index]}")
+        if self.extra is not None:
+            mine_extra = self.extra(self.game, start, actions, readers)
+            theirs_extra = self.extra(self.game, start, swapped, readers)
+            for reader in readers:
+                assert mine_extra[reader] == theirs_extra[reader], (
+                    f"reader {reader} tells {real} from {swapped[index]}: "
+                    f"{mine_extra[reader]} / {theirs_extra[reader]}")
+        self._count("twins", 1)
 
     def _replay(self, start: dict[str, Any], actions: list[Action],
                 digests: dict[int, str]) -> None:

@@ -22,16 +22,18 @@ ESCAPE = {c.id for c in GAME.data.cards if c.category == "escape_item"}
 
 
 def forbidden(state: Any, seat: int | None) -> set[str]:
-    """Card ids a seat may not know: other hands (minus what everyone saw), the center deck
-    (minus a card turned face up), the cards being put under the deck."""
+    """Card ids a seat may not know: other hands, the center deck (minus a card turned face
+    up), the cards being put under the deck; minus the cards the table saw dealt (``known``:
+    the table saw them, whether they were kept or bottomed since)."""
     if state.phase == "over":
         return set()
     hidden = set(state.center[1:] if state.top_exposed else state.center)
     hidden.update(state.bottom_batch)
     for s, hand in enumerate(state.hands):
         if s != seat:
-            hidden.update(c for c in hand if c not in state.known[s])
-    return hidden
+            hidden.update(hand)
+    seen = {c for cards in state.known for c in cards}  # seen dealt, wherever they are now
+    return hidden - seen
 
 
 def may_see_identity(state: Any, viewer: int | None, seat: int) -> bool:
@@ -63,7 +65,8 @@ def invariants(state: Any) -> None:
         assert len(cap) <= GAME.data.max_cards_on_player_per_round, f"R-IX-10 seat {s}"
         if not state.alive(s):
             assert not state.hands[s] and not state.items[s], f"R-IX-33 seat {s}"
-        assert set(state.known[s]) <= set(state.hands[s])
+        # seen dealt: still held, or bottomed (R-IX-05) and not seen since
+        assert set(state.known[s]) <= {*state.hands[s], *state.center, *state.bottom_batch}
     assert Counter(places) == DECK, "cards are not conserved"
     assert (state.phase == "over") == (state.result is not None)
     if state.immune is not None:
@@ -105,7 +108,8 @@ def indistinguishable(state: Any, viewer: int | None, rng: random.Random) -> Non
                 or state.identity(viewer) == "innocent"):
             x, y = rng.sample(others, 2)
             cards = snapshot["identity_cards"]
-            cards[x], cards[y] = cards[y], cards[x]
+            if state.alive(x) == state.alive(y):  # else a team could have no one alive left
+                cards[x], cards[y] = cards[y], cards[x]
         hidden = [s for s in others if not state.known[s] and s != state.active]
         same = [(x, y) for x in hidden for y in hidden
                 if x < y and len(state.hands[x]) == len(state.hands[y])]

@@ -109,7 +109,8 @@ class TallyState(State):
         return {"game": "tally", "total": self.total, "active": self.active,
                 "rolling": self.rolling, "winner": self.winner}
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, seat: int | None = None, *,
+                 settled: bool = False) -> str:
         return action.type
 
 

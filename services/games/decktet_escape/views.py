@@ -82,7 +82,10 @@ class EscapeViews:
             "anchor": self.anchor(route),
         }
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, seat: int | None = None, *,
+                 settled: bool = False) -> str:
+        """Escape! has no secret choice: every move is made in the open (a played card is
+        revealed by the play), so every reader gets the same sentence."""
         if isinstance(action, ShuffleResult):
             return f"the box shuffles the {len(action.order)} cards and deals"
         if not isinstance(action, SeatAction):
@@ -95,6 +98,11 @@ class EscapeViews:
             return f"{who} plays the card in slot {action.slot + 1}{aim}"
         if isinstance(action, a.Discard):
             return f"{who} discards the card in slot {action.slot + 1}"
+        if isinstance(action, a.PlayCard):
+            aim = "" if action.route is None else f" onto route {action.route}"
+            return f"{who} plays {self.card(action.card).name}{aim}"
+        if isinstance(action, a.DiscardCard):
+            return f"{who} discards {self.card(action.card).name}"
         if isinstance(action, a.PlaceOn):
             return f"{who} places it on route {action.route}"
         if isinstance(action, a.GiveRoute):

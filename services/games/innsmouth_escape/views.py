@@ -13,7 +13,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from services.games.core import JSON, Action, DrawResult, Outcome, RollResult, ShuffleResult
+from services.games.core import (
+    JSON,
+    Action,
+    DrawResult,
+    Outcome,
+    RollResult,
+    ShuffleResult,
+    chosen,
+)
 from services.games.innsmouth_escape import actions as a
 
 SNAPSHOT_FIELDS = (
@@ -154,14 +162,28 @@ class InnsmouthViews:
 
     # ------------------------------------------------------------------ sentences
 
-    def describe(self: Any, action: Action) -> str:
+    def sealed(self: Any) -> frozenset[int]:
+        """The Deep One inputs of a step not yet applied (A-IE-21: every player's input is
+        applied together); spawning in seat order places each input at once."""
+        phase = self.phase
+        if phase == "adjust" and self.adjusting:
+            phase = self.adjusting["resume"]
+        if phase not in ("do_move", "do_summon", "do_spawn") or (
+                phase == "do_spawn" and self.options["spawn_sequential_in_seat_order"]):
+            return frozenset()
+        return frozenset(self.seat_of(c) for c in self.submitted if ":" not in c)
+
+    def describe(self: Any, action: Action, seat: int | None = None, *,
+                 settled: bool = False) -> str:
         who = f"Seat {getattr(action, 'seat', 0) + 1}"
+        if self.conceals(action, seat, settled):
+            return chosen(action)
         if isinstance(action, a.PlacePawns):
             return f"{who} places Deep Ones on {', '.join(action.cells)}"
         if isinstance(action, a.PlaceHuman):
             return f"The Human starts on {action.cell}"
         if isinstance(action, a.Plot):
-            return "The Human plots his movement"
+            return self._describe_plot(action, seat)
         if isinstance(action, a.SpawnHere):
             return f"The Human's cards spawn {', '.join(action.colours)} Deep Ones"
         if isinstance(action, a.Fight):
@@ -169,15 +191,39 @@ class InnsmouthViews:
         if isinstance(action, a.Kill):
             return f"The Human kills {', '.join(action.colours)} Deep Ones"
         if isinstance(action, a.Equip):
-            return f"The Human equips {self.data.card(action.card).name}"
+            return f"The Human equips {self._card_name(action.card)}"
         if isinstance(action, a.UseCard):
-            return f"The Human plays {self.data.card(action.card).name}"
+            return f"The Human plays {self._card_name(action.card)}"
+        if isinstance(action, a.Identify):
+            drawn = f" {self._card_name(action.card)}" if seat == action.seat else ""
+            return f"The Human tells the box the card{drawn} he drew"
         if isinstance(action, a.MoveDeepOnes):
-            return f"{who} moves {len(action.pawns)} Deep Ones"
+            shoggoth = f" and the Shoggoth to {action.shoggoth}" if action.shoggoth else ""
+            return f"{who} moves {len(action.pawns)} Deep Ones{shoggoth}"
         if isinstance(action, a.Summon):
             return f"{who} summons on {action.cell}" if action.cell else f"{who} does not summon"
         if isinstance(action, a.Spawn):
             return f"{who} spawns on {', '.join(action.cells)}"
+        return self._describe_deep_one_card(action, who)
+
+    def _describe_plot(self: Any, action: a.Plot, seat: int | None) -> str:
+        """The plot's cards are the Human's secret (R-IE-10); only he reads them."""
+        if seat != action.seat:
+            return "The Human plots his movement"
+        directions = iter(action.directions)
+        steps = [f"{_value(c)} {next(directions, '?')}" if _value(c) else "Rest"
+                 for c in action.cards]
+        return f"The Human plots {', '.join(steps)}"
+
+    def _describe_deep_one_card(self: Any, action: Action, who: str) -> str:
+        if isinstance(action, a.PlayDeepOneCard):
+            return f"{who} plays {self._card_name(action.card)}"
+        if isinstance(action, a.ApplyCard):
+            return f"{who}'s {self._card_name(action.card)} acts again"
+        if isinstance(action, a.Pass):
+            return f"{who} passes"
+        if isinstance(action, a.Adjust):
+            return f"{who} adjusts {action.kind.replace('_', ' ')}"
         if isinstance(action, RollResult):
             return f"The dice show {', '.join(str(f) for f in action.faces)}"
         if isinstance(action, ShuffleResult):
@@ -185,6 +231,9 @@ class InnsmouthViews:
         if isinstance(action, DrawResult):
             return f"Seat {int(action.card) + 1} plays the Human"
         return action.type
+
+    def _card_name(self: Any, card: str) -> str:
+        return str(self.data.card(card).name)
 
     # ------------------------------------------------------------------ snapshots
 

@@ -230,6 +230,9 @@ class PlayRules:
             if info.id == "flashlight":
                 self.top_exposed = True
                 events.append(a.TopExposed(self.center[0]))
+                for seen in self.known:  # a card seen dealt, then bottomed, is seen again here
+                    if self.center[0] in seen:
+                        seen.remove(self.center[0])
             elif info.id == "hostage":
                 exposed = self.top_exposed
                 taken = self._take_top(seat)

@@ -75,7 +75,8 @@ class IntruderState(IntruderViews, PlayRules, Endings, State):
     discard: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)  # once-per-game cards used (A-IX-13)
     hands: list[list[str]] = field(default_factory=list)
-    known: list[list[str]] = field(default_factory=list)  # hand cards everyone has seen
+    # cards the table saw go into a hand and has not seen leave it (a bottomed one stays)
+    known: list[list[str]] = field(default_factory=list)
     rows: list[list[Placed]] = field(default_factory=list)
     items: list[list[str]] = field(default_factory=list)  # escape items in front of a seat
     turns_taken: list[int] = field(default_factory=list)
@@ -440,12 +441,14 @@ class IntruderState(IntruderViews, PlayRules, Endings, State):
             for card in hand:
                 if self.data.card(card).category == IMMUNITY:
                     self.discard.append(card)
+                    if card in self.known[seat]:  # not used, so discarded: the table knows
+                        self.known[seat].remove(card)
                     if self.options["discard_public"]:  # else it goes face down, unnoticed
                         events.append(a.HomeVoid(card))
                 elif card not in kept:
                     batch.append(card)
+            # ``known`` stays: the table saw those cards dealt, not whether they were kept
             self.hands[seat] = [c for c in hand if c in kept]
-            self.known[seat] = [c for c in self.known[seat] if c in kept]
         self.choices = [None] * self.players
         if len(batch) > 1 and self.options["bottom_order"] == "shuffled":
             self.bottom_batch = batch

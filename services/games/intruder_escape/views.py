@@ -20,6 +20,7 @@ from services.games.core import (
     Outcome,
     RollResult,
     ShuffleResult,
+    chosen,
 )
 from services.games.intruder_escape import actions as a
 from services.games.intruder_escape.rows import Placed, evaluate
@@ -151,15 +152,21 @@ class IntruderViews:
 
     # ------------------------------------------------------------------ sentences
 
-    def describe(self: Any, action: Action) -> str:
+    def sealed(self: Any) -> frozenset[int]:
+        """The keep choices made while others still choose (R-IX-05): Nobody's Home is
+        announced once every choice is in; which cards were kept, never."""
+        if self.phase != "keep":
+            return frozenset()
+        return frozenset(s for s in range(self.players) if self.choices[s] is not None)
+
+    def describe(self: Any, action: Action, seat: int | None = None, *,
+                 settled: bool = False) -> str:
         if isinstance(action, a.ChooseCharacter):
             return f"Seat {action.seat + 1} plays {self._character_name(action.character)}"
         if isinstance(action, a.Ready):
             return f"Seat {action.seat + 1} has seen their identity"
         if isinstance(action, a.Keep):
-            if action.home:
-                return f"Seat {action.seat + 1} uses Nobody's Home"
-            return f"Seat {action.seat + 1} keeps {len(action.keep)} cards"
+            return self._describe_keep(action, seat, settled)
         if isinstance(action, a.Play):
             return self._describe_play(action)
         if isinstance(action, a.Skip):
@@ -176,6 +183,16 @@ class IntruderViews:
         if isinstance(action, DrawResult):
             return "The escape item goes back into the center deck"
         return action.type
+
+    def _describe_keep(self: Any, action: a.Keep, seat: int | None, settled: bool) -> str:
+        who = f"Seat {action.seat + 1}"
+        if self.conceals(action, seat, settled):
+            return chosen(action)
+        if action.home:
+            return f"{who} uses Nobody's Home"
+        if seat == action.seat:
+            return f"{who} keeps {_names(self, action.keep)}"
+        return f"{who} keeps {len(action.keep)} cards"
 
     def _describe_play(self: Any, action: a.Play) -> str:
         name = self.name(action.card)
@@ -210,6 +227,13 @@ class IntruderViews:
                       for row in data["rows"]]
         state.result = Outcome.from_json(data["result"]) if data["result"] else None
         return state
+
+
+def _names(state: Any, cards: tuple[str, ...]) -> str:
+    names = [state.name(c) for c in cards]
+    if len(names) < 2:
+        return "".join(names) or "no card"
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _copy(value: Any) -> Any:
