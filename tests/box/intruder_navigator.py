@@ -37,15 +37,22 @@ def same(value: Any, action: Action) -> bool:
     return bool(value == action)
 
 
-def path_to(menu: Menu, action: Action) -> list[tuple[int, int]] | None:
-    """(index, menu size) level by level down to ``action`` in the menu tree."""
+def path_to(menu: Menu, action: Action, greyed: bool = False
+            ) -> list[tuple[int, int, int]] | None:
+    """(index, menu size, where its cursor starts) level by level down to ``action`` in the
+    menu tree, through items that can be chosen; with ``greyed``, ``action`` may be a greyed
+    item (OK on it shows why the rules refuse it)."""
     for index, item in enumerate(menu.items):
+        if greyed and item.why and same(item.value, action):
+            return [(index, len(menu.items), menu.cursor)]
+        if item.why:
+            continue
         if same(item.value, action):
-            return [(index, len(menu.items))]
+            return [(index, len(menu.items), menu.cursor)]
         if callable(item.value) and not isinstance(item.value, Action):
-            below = path_to(item.value(), action)
+            below = path_to(item.value(), action, greyed)
             if below is not None:
-                return [(index, len(menu.items)), *below]
+                return [(index, len(menu.items), menu.cursor), *below]
     return None
 
 
@@ -77,17 +84,18 @@ def presses(runner: ScriptRunner, seat: str, action: Action) -> list[str]:
             lines.append(f"press {seat} ok")
             cursor = target
         return lines
-    path = path_to(menu, action)
+    path = path_to(menu, action, greyed=action not in state.legal_actions(index))
     if path is None:
         raise AssertionError(f"{action} is not reachable from {seat}'s menus")
-    for position, size in path:
-        lines += [*moves(seat, 0, position, size), f"press {seat} ok"]
+    for position, size, cursor in path:
+        lines += [*moves(seat, cursor, position, size), f"press {seat} ok"]
     return lines
 
 
 class QuickPlayer:
     """Legal moves that end a game soon: escape items go to one Innocent, damage to one
-    victim at a time, the rest at random; once, a move the rules refuse (to see the reason)."""
+    victim at a time, the rest at random; once, a greyed target the rules refuse (OK on it
+    shows the reason, and nothing changes)."""
 
     def __init__(self, seed: int, refuse_once: bool = True) -> None:
         self.rng = random.Random(seed)
@@ -146,12 +154,12 @@ class QuickPlayer:
         return None
 
     def _illegal(self, state: Any, seat: int, flow: Any, legal: list[Action]) -> Action | None:
-        """A card-and-target pair the menus offer and the rules refuse."""
+        """A card-and-target pair the menus grey out because the rules refuse it."""
         menu = flow.menu_for(seat, state)
         for item in menu.items:
-            if callable(item.value) and not isinstance(item.value, Action):
+            if callable(item.value) and not isinstance(item.value, Action) and not item.why:
                 for sub in item.value().items:
-                    if isinstance(sub.value, a.Play) and sub.value not in legal:
+                    if isinstance(sub.value, a.Play) and sub.value not in legal and sub.why:
                         return sub.value
         return None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from services.games.core import ChancePrompt, Flip, Roll
-from services.referee.box.render import Canvas
+from services.referee.box.render import Canvas, wrap
 
 ANIMATION = 0.8  # s the box shows tumbling dice before the faces it rolled
 FRAME = 0.1  # s between animation frames
@@ -49,13 +49,19 @@ class DiceEntry:
         canvas = Canvas()
         canvas.line(0, "ROLL YOUR DICE" if isinstance(self.prompt, Roll) else "FLIP A COIN",
                     invert=True)
-        canvas.line(1, self.prompt.purpose[:21])
+        purpose = wrap(self.prompt.purpose)  # one line, or two (the dice move down)
+        for i, line in enumerate(purpose):
+            canvas.line(1 + i, line)
+        top = 20 if len(purpose) < 2 else 30
         if isinstance(self.prompt, Flip):
             side = "heads" if self.faces[0] == 1 else "tails"
-            canvas.centered(26, side.upper(), scale=2)
+            canvas.centered(top + 6, side.upper(), scale=2)
         else:
-            _faces(canvas, self.faces, self.cursor)
-        canvas.line(5, "NEXT/PREV set OK next")
+            _faces(canvas, self.faces, self.cursor, top)
+        if len(purpose) < 2:
+            canvas.line(5, "NEXT/PREV set OK next")
+        else:
+            canvas.text(1, 53, "NEXT/PREV set OK next")
         return canvas
 
 
@@ -89,10 +95,13 @@ class Rolling:
         return canvas
 
 
-def _faces(canvas: Canvas, faces: list[int], cursor: int | None) -> None:
-    width = 26
+def _faces(canvas: Canvas, faces: list[int], cursor: int | None, top: int = 20) -> None:
+    """One box per die (narrower when more than 4 must fit), the face inside."""
+    width = min(26, canvas.width // max(len(faces), 1))
     x = max(0, (canvas.width - width * len(faces)) // 2)
-    for i, face in enumerate(faces[:4]):
+    for i, face in enumerate(faces):
         left = x + i * width
-        canvas.box(left, 20, left + 21, 41, fill=cursor == i)
-        canvas.text(left + 5, 25, str(face), scale=1 if face > 9 else 2, invert=cursor == i)
+        scale = 1 if face > 9 or width < 18 else 2
+        canvas.box(left, top, left + width - 5, top + 21, fill=cursor == i)
+        canvas.text(left + (width - 4 - len(str(face)) * 6 * scale) // 2, top + 5, str(face),
+                    scale=scale, invert=cursor == i)

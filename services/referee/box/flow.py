@@ -8,16 +8,20 @@ action for the table to apply (and journal), or None when only its menus moved.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from services.games.core import Action, Event, GameError, State
-from services.referee.box.render import Canvas
+from services.referee.box.menu import STEP
+from services.referee.box.render import Canvas, plain, refusal_page, scroll, wrap
 
 
 class Flow(ABC):
     labels: Sequence[str] = ()  # game seat -> label shown on screens ("Seat 1", "North")
+    messages: dict[int, tuple[str, str]]  # seat -> (a refusal's reason, its rule id)
+    starts: dict[int, int]  # seat -> the first line of its long message on the screen
 
     def start(self, labels: Sequence[str]) -> None:
         self.labels = list(labels)
@@ -49,6 +53,10 @@ class Flow(ABC):
     @abstractmethod
     def public(self, state: State, note: str) -> Canvas: ...
 
+    def public_pages(self, state: State, note: str) -> list[tuple[str, Callable[[], Canvas]]]:
+        """Every page the public screen can turn to now (the text-fit tests draw them all)."""
+        return [("public", lambda: self.public(state, note))]
+
     @abstractmethod
     def seat(self, seat: int, state: State, shown: bool) -> Canvas:
         """The seat's own screen; secrets only when ``shown`` (peek or deliberate reveal)."""
@@ -59,6 +67,29 @@ class Flow(ABC):
 
     def label(self, seat: int) -> str:
         return self.labels[seat] if seat < len(self.labels) else f"Seat {seat + 1}"
+
+    def reason(self, error: GameError) -> tuple[str, str]:
+        """A refusal as the seat reads it (the engine's "Seat 2" is game seat 1: the table's
+        label for that seat), with the rule id kept for referees."""
+        text = re.sub(r"\bSeat (\d+)\b", lambda m: self.label(int(m[1]) - 1), error.message)
+        return text, error.rule
+
+    def read_message(self, seat: int, role: str) -> bool:
+        """A press while the seat's screen shows a message: next/prev scroll a long one, any
+        other press (or the last page) closes it. False when there is no message."""
+        if seat not in self.messages:
+            return False
+        lines = wrap(plain(self.messages[seat][0]))
+        following = scroll(lines, self.starts.get(seat, 0))[1]
+        if role in STEP and following:
+            self.starts[seat] = following
+        else:
+            self.messages.pop(seat)
+            self.starts.pop(seat, None)
+        return True
+
+    def message_page(self, seat: int) -> Canvas:
+        return refusal_page(self.messages[seat][0], self.starts.get(seat, 0))
 
 
 class ViewCache:

@@ -13,7 +13,7 @@ from typing import Any
 from services.games.core import Game, Option, OptionValue
 from services.games.registry import Registry
 from services.referee.box.menu import STEP, Item, Menu
-from services.referee.box.render import Canvas, title_and_lines
+from services.referee.box.render import Canvas, dense_page, plain, title_and_lines, wrap
 from services.referee.tables import TableOption, table_options
 
 SET_BY_THE_TABLE = ("first_player",)
@@ -58,8 +58,7 @@ class Lobby:
         return [*table_options(game.info), *shown]
 
     def _options_menu(self, cursor: int = 0) -> Menu:
-        items = [Item(f"{_label(o)}: {_show(self.values[o.key])}", o)
-                 for o in self._settings()]
+        items = [Item(f"{o.short}: {o.word(self.values[o.key])}", o) for o in self._settings()]
         items.append(Item("Continue: seats join", "join"))
         title = self.game.info.screen_title if self.game else "Options"
         return Menu(title, items, cursor=cursor, footer="OK set  hold OK back")
@@ -147,21 +146,17 @@ class Lobby:
     # ------------------------------------------------------------------ screens
 
     def public(self) -> Canvas:
+        if self.note:  # until the next press
+            return dense_page("Cannot start", wrap(plain(self.note)))
         if self.step != "join":
-            canvas = self.menu.render()
-            if self.note:
-                canvas.line(5, self.note)
-            return canvas
+            return self.menu.render()
         game = self.game
         title = game.info.screen_title if game else ""
         lines = [f"{len(self.joined)} joined ({game.info.min_players}-{game.info.max_players})"
                  if game else "",
                  "Press OK on your seat", "to join or leave.",
                  "Starter: hold OK"]
-        canvas = title_and_lines(title, lines)
-        if self.note:
-            canvas.line(5, self.note)
-        return canvas
+        return title_and_lines(title, lines)
 
     def seat(self, seat: str) -> Canvas:
         label = self.labels.get(seat, seat)
@@ -188,13 +183,3 @@ def _next_value(option: TableOption | Option, value: Any) -> Any:
         high = option.maximum if option.maximum is not None else value + 1
         return low if value >= high else value + 1
     return value
-
-
-def _label(option: TableOption | Option) -> str:
-    return (option.label or option.key.replace("_", " "))[:15]
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)

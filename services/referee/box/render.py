@@ -3,20 +3,27 @@
 A :class:`Canvas` draws with Pillow's built-in bitmap font (6x11 px, identical on every
 machine, so golden images are stable) at scale 1 or 2, and records every string it draws:
 the hidden-information tests read that record to prove what a screen did (not) show.
+
+Nothing is cut silently: a text that does not fit (wider than its room or the screen, below
+the bottom edge, more lines than a page holds) is clipped on the screen and recorded in
+``Canvas.overflow``, which the text-fit tests require to stay empty for every screen of
+every game. Text is handed to the canvas whole, never sliced beforehand.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 128, 64
 CHAR_W, LINE_H = 6, 11
+GLYPH_TOP, GLYPH_BOTTOM = 1, 10  # the rows of a strip that hold ink (descenders included)
 
 
 @cache
@@ -35,6 +42,14 @@ def _strip(text: str, scale: int) -> Image.Image:
     return strip
 
 
+@lru_cache(maxsize=64)
+def _dither(width: int, height: int) -> Image.Image:
+    """A checkerboard: text ANDed with it reads as greyed out (an unavailable choice)."""
+    board = Image.new("1", (width, height), 0)
+    board.putdata([(x + y) % 2 for y in range(height) for x in range(width)])
+    return board
+
+
 @dataclass
 class Canvas:
     width: int = WIDTH
@@ -42,6 +57,7 @@ class Canvas:
     image: Image.Image = field(init=False)
     texts: list[str] = field(default_factory=list)
     items: list[tuple[int, int, str, int]] = field(default_factory=list)  # x, y, text, scale
+    overflow: list[str] = field(default_factory=list)  # texts cut to fit, and lines dropped
 
     def __post_init__(self) -> None:
         self.image = Image.new("1", (self.width, self.height), 0)
@@ -51,15 +67,31 @@ class Canvas:
     def columns(self) -> int:
         return self.width // CHAR_W
 
-    def text(self, x: int, y: int, text: str, *, scale: int = 1, invert: bool = False) -> int:
-        """Draw ``text`` with its top-left at (x, y); returns the x after it."""
+    def cut(self, text: str, why: str) -> None:
+        """Record that ``text`` did not fit (it is clipped on the screen, or left out)."""
+        self.overflow.append(f"{text!r}: {why}")
+
+    def text(self, x: int, y: int, text: str, *, scale: int = 1, invert: bool = False,
+             room: int | None = None, grey: bool = False) -> int:
+        """Draw ``text`` with its top-left at (x, y), in at most ``room`` columns (default:
+        to the right edge); returns the x after it. ``grey`` dithers it (unavailable)."""
         if not text:
             return x
+        room = (self.width - x) // (CHAR_W * scale) if room is None else room
+        if len(text) > room:
+            self.cut(text, f"{len(text)} characters in {room} columns")
+            text = text[:max(room, 0)]
+            if not text:
+                return x
+        if y + GLYPH_TOP * scale < 0 or y + GLYPH_BOTTOM * scale > self.height:
+            self.cut(text, f"at y={y}, outside the {self.height} px screen")
         self.texts.append(text)
         self.items.append((x, y, text, scale))
         strip = _strip(text, scale)
+        if grey:
+            strip = ImageChops.logical_and(strip, _dither(strip.width, strip.height))
         if invert:
-            self.image.paste(1, (x, y, x + strip.width, y + strip.height))
+            self.image.paste(1, (x, y, x + strip.width, y + GLYPH_BOTTOM * scale))
             self.image.paste(0, (x, y), mask=strip)
         else:
             self.image.paste(1, (x, y), mask=strip)
@@ -67,17 +99,20 @@ class Canvas:
 
     def knockout(self, x: int, y: int, text: str) -> None:
         """``text`` cut out (drawn dark) of an area already filled, e.g. a highlighted cell."""
+        room = (self.width - x) // CHAR_W
+        if len(text) > room:
+            self.cut(text, f"{len(text)} characters in {room} columns")
+            text = text[:max(room, 0)]
         if text:
             self.texts.append(text)
             self.items.append((x, y, text, 1))
             self.image.paste(0, (x, y), mask=_strip(text, 1))
 
-    def line(self, row: int, text: str, *, invert: bool = False) -> None:
+    def line(self, row: int, text: str, *, invert: bool = False, grey: bool = False) -> None:
         """A full-width text row (rows are 10 px apart, 6 rows on a screen after the title)."""
-        text = text[: self.columns]
         if invert:
             self._draw.rectangle((0, row * 10, self.width - 1, row * 10 + 9), fill=1)
-        self.text(1, row * 10, text, invert=invert)
+        self.text(1, row * 10, text, invert=invert, room=self.columns, grey=grey)
 
     def centered(self, y: int, text: str, *, scale: int = 1) -> None:
         width = len(text) * CHAR_W * scale
@@ -94,25 +129,34 @@ def blank() -> Canvas:
     return Canvas()
 
 
-def title_and_lines(title: str, lines: list[str], *, cursor: int | None = None,
-                    footer: str = "") -> Canvas:
-    """The common layout: an inverted title bar, up to 5 lines (one highlighted), a footer."""
+def title_and_lines(title: str, lines: Sequence[str], *, cursor: int | None = None,
+                    footer: str = "", grey: Sequence[int] = (), plain: int = 0) -> Canvas:
+    """The common layout: an inverted title bar, up to 5 lines (one highlighted), a footer.
+
+    With a cursor the lines scroll to keep it in view; without one, lines that do not fit
+    are recorded as overflow. Lines whose index is in ``grey`` are drawn greyed out and
+    marked "-" (an unavailable choice, also in the terminal's text); the
+    first ``plain`` lines are text above a menu's items (no cursor mark)."""
     canvas = Canvas()
     canvas.line(0, title, invert=True)
     rows = 5 if not footer else 4
     start = 0 if cursor is None else max(0, min(cursor - rows + 1, len(lines) - rows))
     for i, text in enumerate(lines[start:start + rows]):
         index = start + i
-        mark = ">" if cursor == index else " "
-        canvas.line(1 + i, f"{mark}{text}" if cursor is not None else text,
-                    invert=cursor == index)
+        mark = ">" if cursor == index else "-" if index in grey else " "
+        canvas.line(1 + i, f"{mark}{text}" if cursor is not None and index >= plain else text,
+                    invert=cursor == index, grey=index in grey and cursor != index)
+    if cursor is None:
+        for number, text in enumerate(lines[rows:], start=rows + 1):
+            canvas.cut(text, f"line {number} of a page of {rows}")
     if footer:
         canvas.line(5, footer)
     return canvas
 
 
-def wrap(text: str, width: int = 21, rows: int = 5) -> list[str]:
-    """``text`` broken into at most ``rows`` lines of ``width`` characters, at spaces."""
+def wrap(text: str, width: int = 21) -> list[str]:
+    """``text`` broken into lines of ``width`` characters at spaces (all of them: a page that
+    cannot hold them scrolls or records the overflow; a word longer than a line stays whole)."""
     lines, current = [], ""
     for word in text.split():
         if current and len(current) + 1 + len(word) > width:
@@ -120,7 +164,7 @@ def wrap(text: str, width: int = 21, rows: int = 5) -> list[str]:
             current = word
         else:
             current = f"{current} {word}".strip()
-    return [*lines, current][:rows]
+    return [*lines, current] if current or not lines else lines
 
 
 def text_grid(canvas: Canvas) -> list[str]:
@@ -153,31 +197,66 @@ def line_y(row: int, step: int) -> int:
 
 
 def dense(canvas: Canvas, row: int, text: str, step: int = PITCH) -> None:
-    """A line of a page: row 0 is the inverted title bar. At 9 px the bar is px 0-8 and
-    rows 1..6 follow 9 px apart, so seven lines fit on 64 px."""
-    text = text[: canvas.columns]
+    """A line of a page: row 0 is the inverted title bar. At 9 px the bar is px 0-8 (its
+    text knocked out of it, every glyph whole) and rows 1..6 follow 9 px apart, so seven
+    lines fit on 64 px."""
     if step == 10:
         canvas.line(row, text, invert=row == 0)
     elif row == 0:
         canvas.box(0, 0, canvas.width - 1, step - 1, fill=True)
-        canvas.text(1, -2, text, invert=True)
+        canvas.knockout(1, -1, text)
     else:
-        canvas.text(1, line_y(row, step), text)
+        canvas.text(1, line_y(row, step), text, room=canvas.columns)
 
 
 def dense_page(title: str, lines: Sequence[str]) -> Canvas:
-    """A title and up to 6 lines (10 px apart when there are no more than 5)."""
+    """A title and up to 6 lines (10 px apart when there are no more than 5); more lines
+    than that are recorded as overflow (a page that may get longer uses :func:`scroll`)."""
     canvas = Canvas()
     step = pitch(len(lines))
     dense(canvas, 0, title, step)
     for i, line in enumerate(lines[:6]):
         dense(canvas, 1 + i, line, step)
+    for number, line in enumerate(lines[6:], start=7):
+        canvas.cut(line, f"line {number} on a page of 6")
     return canvas
 
 
-def refusal_page(message: str, rule: str) -> Canvas:
-    """A refused action, on the seat's own screen: the rule id and the engine's reason."""
-    return dense_page(f"Not allowed {rule}".rstrip(), wrap(message, 21, 6))
+def scroll(lines: Sequence[str], start: int, rows: int = 6) -> tuple[list[str], int]:
+    """The ``rows`` lines of a longer text to show from ``start`` (wrapping back to the top),
+    the last of them saying how to see more; and the start of the next window."""
+    if len(lines) <= rows:
+        return list(lines), 0
+    body = rows - 1
+    start = start if 0 <= start < len(lines) else 0
+    shown = list(lines[start:start + body])
+    after = start + body
+    shown += [""] * (body - len(shown))
+    more = "NEXT: more" if after < len(lines) else "NEXT: to the top"
+    return [*shown, f"{more} {start // body + 1}/{-(-len(lines) // body)}"], (
+        after if after < len(lines) else 0)
+
+
+def fit(*texts: str, width: int = 21) -> str:
+    """The first of ``texts`` (longest and clearest first) that fits ``width`` columns; the
+    last one if none does (the canvas then records it as overflow)."""
+    return next((text for text in texts if len(text) <= width), texts[-1])
+
+
+def plain(message: str) -> str:
+    """An engine's or the box's reason in plain words: without the rule ids (``R-IX-12``,
+    ``(A-IX-13)``) and tags (``[BOX]``) a player cannot look up."""
+    text = re.sub(r"\s*\[[A-Z]+\]", "", message)
+    text = re.sub(r"\s*\((?:see )?[A-Z]{1,3}-[A-Z]{2,3}-\d+[a-z]?\)", "", text)
+    text = re.sub(r"^[A-Z]{1,4}(?:-[A-Z]{2,3})?-[A-Z0-9]+:?\s+", "", text)
+    return text.strip()
+
+
+def refusal_page(message: str, start: int = 0) -> Canvas:
+    """A refused action, on the seat's own screen: the reason in plain words, scrolled from
+    ``start`` when it is long. The rule id stays with the referees (journal, transcript,
+    protocol, log), not on a player's screen."""
+    return dense_page("Not allowed", scroll(wrap(plain(message)), start)[0])
 
 
 def result_head(outcome: dict[str, Any] | None, seat: int) -> str:

@@ -11,6 +11,7 @@ committed game state, the table's menus and the clock.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,8 +33,9 @@ from services.referee.box.flow import Flow
 from services.referee.box.lobby import Lobby, Start
 from services.referee.box.menu import Item, Menu
 from services.referee.box.privacy import Privacy
-from services.referee.box.render import Canvas, title_and_lines, wrap
-from services.referee.errors import RefereeError
+from services.referee.box.render import Canvas, dense_page, fit, plain, title_and_lines, wrap
+from services.referee.box.resume import reason, replay
+from services.referee.errors import JournalDamaged, RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
 from services.referee.tables import has_flow, make_flow
@@ -44,7 +46,13 @@ SHORT = {  # the undo refusals, in words that fit a 21x5 screen
     "UNDO-CHANCE": "Chance came after it: only a referee undo can take it back.",
     "UNDO-EMPTY": "There is nothing to undo.",
 }
+QUESTIONS = {  # the table menu's confirmations: a title, and what it does in a few words
+    "undo": ("Undo the last move?", ""),
+    "referee": ("Referee undo?", "Takes back the last move, whatever it showed."),
+    "end": ("End the game now?", ""),
+}
 TagLookup = Callable[[str], tuple[str, str, str] | None]  # tag -> (game, kind, id)
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -90,25 +98,45 @@ class Table:
     # ------------------------------------------------------------------ boot and shutdown
 
     def boot(self) -> None:
-        """Resume a game the power cut interrupted; offer one that was paused."""
+        """Resume a game the power cut interrupted; offer one that was paused. A game that
+        cannot be replayed is set aside (kept in the journal, named on the public screen and
+        in the log) and the lobby opens."""
         record = self.journal.latest_running()
         if record is None:
             self._boot_finished()
             return
         if record.settings.get("paused"):
-            self.mode, self._offered = "offer", record.id
+            if self._replay(record.id) is not None:
+                self.mode, self._offered = "offer", record.id
             return
         self._resume(record.id)
 
     def _resume(self, game_id: int) -> None:
-        record = self.journal.game(game_id)
-        live = LiveGame.resume(self.journal, game_id, self.registry)
-        live.rng = None if record.settings.get("dice") == "players" else self.rng
+        replayed = self._replay(game_id)
+        if replayed is None:
+            self.mode = "lobby"
+            return
+        live, seats = replayed
         # A power cut between a move and the box's roll (or between creating a game and its
         # opening shuffle) left chance pending: the box resolves it now, as it would have.
         live.resolve_chance()
-        self._enter(live, list(record.settings["seats"]))
+        self._enter(live, seats)
         self.journal.update_settings(game_id, {"paused": False})
+
+    def _replay(self, game_id: int) -> tuple[LiveGame, list[str]] | None:
+        """The game replayed from the journal with its seats, or None once set aside."""
+        try:
+            live, seats = replay(self.journal, game_id, self.registry,
+                                 [s.name for s in self.seats], self.rng)
+            if self.flow_factory is make_flow and not has_flow(live.game.info.id):
+                raise JournalDamaged(self.journal.path, "its game has no table screens",
+                                     game_id)
+        except JournalDamaged as error:
+            self.journal.set_aside(game_id, reason(error))
+            log.error("game %d set aside, it cannot be replayed: %s", game_id, error.message)
+            self.lobby.note = f"Game {game_id} set aside"
+            return None
+        return live, seats
 
     def _boot_finished(self) -> None:
         """A power cut during the post-game reveal: show it again until someone leaves it."""
@@ -220,11 +248,13 @@ class Table:
         before = len(live.history)
         try:
             live.apply(action)
-        except GameError as error:
+        except GameError as error:  # the rule id is for referees: the log has it
+            log.info("%s refused, %s: %s", self._label(seat), error.rule, error.message)
             flow.refused(index, error)
             return
         except RefereeError as error:
-            self.status = error.message[:40]
+            log.error("%s: %s", error.rule, error.message)
+            self.status = fit(plain(error.message), "box error: see log")
             self.cue("error")
             return
         self._show_rolls(before)
@@ -259,7 +289,8 @@ class Table:
         try:
             live.supply_chance(outcome)
         except GameError as error:
-            self.status = error.message[:40]
+            log.warning("dice refused: %s", error.message)
+            self.status = fit(plain(error.message), "dice refused: again")
             self.entry = None
             self._chance()
             return
@@ -285,7 +316,7 @@ class Table:
             live, _events = LiveGame.new(self.journal, start.game, len(start.seats),
                                          start.options, rng=rng, settings=settings)
         except GameError as error:
-            self.lobby.note = error.message[:21]
+            self.lobby.note = error.message
             return
         self._enter(live, start.seats)
 
@@ -320,29 +351,33 @@ class Table:
     # ------------------------------------------------------------------ the table menu
 
     def _system_menu(self) -> Menu:
-        items = [Item("Back to the game", "back"), Item("Undo last move", "undo"),
-                 Item("Referee undo", "referee"), Item("Pause", "pause"),
-                 Item("End the game", "end")]
+        """The table menu; an undo the rules would refuse is greyed, and OK on it says why
+        (before anyone is asked to confirm it)."""
+        live, _flow = self._game()
+        refusal = live.undo_refusal()
+        undo = Item("Undo last move", "undo")
+        if refusal is not None:
+            undo = Item("Undo: not allowed", "undo", why=SHORT.get(refusal.rule,
+                                                                   refusal.message))
+        moves = any(step.kind == "action" for step in live.history)
+        items = [Item("Back to the game", "back"), undo,
+                 Item("Referee undo", "referee", why="" if moves else SHORT["UNDO-EMPTY"]),
+                 Item("Pause", "pause"), Item("End the game", "end")]
         return Menu("Table menu", items, footer="OK choose")
 
     def _system_press(self, seat: str, role: str) -> None:
-        menu = self.system[seat]
-        if role in ("next", "down"):
-            menu.move(1)
-        elif role in ("prev", "up"):
-            menu.move(-1)
-        elif role == "ok" and menu.current is not None:
-            self._system_choose(seat, menu.current.value)
+        chosen = self.system[seat].press(role)
+        if chosen is not None:
+            self._system_choose(seat, chosen.value)
 
     def _system_choose(self, seat: str, choice: str) -> None:
         _live, _flow = self._game()
         if choice == "back":
             self.system.pop(seat)
         elif choice in ("undo", "referee", "end"):
-            question = {"undo": "Undo the last move?", "referee": "Referee undo: take back "
-                        "the last move, whatever it showed?", "end": "End the game now?"}
-            self.system[seat] = Menu(question[choice][:21], [Item("No", "back"),
-                                                            Item("Yes", f"do-{choice}")])
+            title, text = QUESTIONS[choice]
+            self.system[seat] = Menu(title, [Item("No", "back"), Item("Yes", f"do-{choice}")],
+                                     lines=wrap(text) if text else [])
         elif choice == "pause":
             self.system.pop(seat)
             self.pause()
@@ -431,7 +466,7 @@ class Table:
             canvas.centered(26, "PAUSED", scale=2)
             return canvas
         if seat.name in self.notes:
-            return title_and_lines("Table", wrap(self.notes[seat.name]))
+            return dense_page("Table", wrap(plain(self.notes[seat.name])))
         if seat.name in self.system:
             return self.system[seat.name].render()
         shown = self.privacy.shown(seat.name, now)

@@ -31,6 +31,13 @@ class TableOption:
     help: str
     label: str = ""
 
+    @property
+    def short(self) -> str:
+        return self.label or self.key.replace("_", " ")
+
+    def word(self, value: str) -> str:
+        return value.replace("_", " ")
+
 
 DICE = TableOption("dice", "box", ("box", "players"),
                    "box: the box rolls; players: roll real dice and enter the faces", "Dice")

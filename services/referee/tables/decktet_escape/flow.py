@@ -27,19 +27,22 @@ class EscapeFlow(Flow):
     def __init__(self) -> None:
         self.stacks: dict[int, list[Menu]] = {}
         self.pages: dict[int, int] = {}
-        self.messages: dict[int, str] = {}
+        self.messages: dict[int, tuple[str, str]] = {}  # seat -> (reason, rule)
+        self.starts: dict[int, int] = {}  # seat -> first line of a long message shown
         self.verbs: dict[int, str] = {}  # physical cards: what a tapped card does (play)
 
     def reset(self, state: State) -> None:
         self.stacks.clear()
         self.pages.clear()
         self.messages.clear()
+        self.starts.clear()
         self.verbs.clear()
 
     # ------------------------------------------------------------------ input
 
     def press(self, seat: int, role: str, state: State) -> Action | None:
-        self.messages.pop(seat, None)
+        if self.read_message(seat, role):
+            return None  # a press scrolls or clears the message, and does nothing else
         stack = self.stacks.setdefault(seat, [])
         if role == "back":
             return self.hold(seat, "ok", state)
@@ -55,10 +58,10 @@ class EscapeFlow(Flow):
     def tag(self, seat: int, kind: str, component: str, state: State) -> Action | None:
         """Physical cards: a card tapped on the seat's reader is played (or discarded)."""
         if kind != "card" or not state.options.get("cards") == "physical":
-            self.messages[seat] = f"{component} is not an Escape! card"
+            self.messages[seat] = (f"{component} is not an Escape! card", "")
             return None
         if not self._acting(seat, state) or state.view(seat)["phase"] != "turn":
-            self.messages[seat] = "it is not your turn to play a card"
+            self.messages[seat] = ("it is not your turn to play a card", "")
             return None
         if self.verbs.get(seat) == "discard":
             return a.DiscardCard(seat, component)
@@ -67,6 +70,7 @@ class EscapeFlow(Flow):
     def hold(self, seat: int, role: str, state: State) -> Action | None:
         if role == "ok":
             self.messages.pop(seat, None)
+            self.starts.pop(seat, None)
             stack = self.stacks.get(seat)
             if stack:
                 stack.pop()
@@ -83,7 +87,7 @@ class EscapeFlow(Flow):
         return None
 
     def refused(self, seat: int, error: GameError) -> None:
-        self.messages[seat] = error.message
+        self.messages[seat] = self.reason(error)
 
     @staticmethod
     def _acting(seat: int, state: State) -> bool:
@@ -98,7 +102,7 @@ class EscapeFlow(Flow):
         phase = view["phase"]
         if phase == "place":
             routes = {r["route"]: r for r in view["routes"]}
-            items = [Item(draw.route_line(routes[x.route]), x) for x in legal
+            items = [Item(draw.route_line(routes[x.route], 20), x) for x in legal
                      if isinstance(x, a.PlaceOn)]
             return Menu(f"Place {draw.code(view['revealed'])} on", items)
         if phase == "give":
@@ -107,7 +111,7 @@ class EscapeFlow(Flow):
             return Menu("Escape route for", items)
         if phase == "lose":
             routes = {r["route"]: r for r in view["routes"]}
-            items = [Item(draw.route_line(routes[x.route]), x) for x in legal
+            items = [Item(draw.route_line(routes[x.route], 20), x) for x in legal
                      if isinstance(x, a.LoseRoute)]
             return Menu("DISASTER: lose", items)
         clues = [x for x in legal if isinstance(x, a.Clue)]
@@ -153,7 +157,7 @@ class EscapeFlow(Flow):
         items = [Item(f"{names[group]} ({len({m.card for m in found})})",  # type: ignore[attr-defined]
                       self._cards(verb, found, state))
                  for group, found in sorted(by_group.items())]
-        return Menu(f"{verb}: which card?", items, footer="or tap it on the reader")
+        return Menu(f"{verb}: which card?", items, footer="or tap the card")
 
     def _cards(self, verb: str, moves: list[Action], state: State) -> Callable[[], Menu]:
         card_of = state.card
@@ -234,8 +238,9 @@ class EscapeFlow(Flow):
         if isinstance(event, a.RouteCompleted):
             return f"{short(event.escaped)} ESCAPES!"
         if isinstance(event, a.Disaster):
-            lost = f"R{event.route} lost" if event.route else "card lost"
-            return f"DISASTER {code(event.card)}: {lost}"
+            if event.route:
+                return f"DISASTER {code(event.card)}: R{event.route} lost"
+            return f"DISASTER: {code(event.card)} lost"
         if isinstance(event, a.Discarded):
             return f"{short(event.seat)} discards {code(event.card)}"
         if isinstance(event, a.ChoiceNeeded):
@@ -252,7 +257,7 @@ class EscapeFlow(Flow):
         if not shown:
             return draw.hidden_seat(self.label(seat), acting, active, "")
         if seat in self.messages:
-            return draw.message_page("Not allowed", self.messages[seat])
+            return self.message_page(seat)
         stack = self.stacks.get(seat)
         if stack:
             return stack[-1].render()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from services.referee.box.render import Canvas, wrap
+from services.referee.box.render import Canvas
 
 LETTER = {"moons": "M", "suns": "S", "waves": "W", "leaves": "L", "wyrms": "Y", "knots": "K"}
 TYPE_LETTER = {"key": "k", "corridor": "c", "boat": "b"}
@@ -37,12 +37,15 @@ def not_marks(slot: dict[str, Any]) -> str:
     return "".join(TYPE_LETTER.get(m, LETTER.get(m, "")) for m in slot["not"])
 
 
-def route_line(route: dict[str, Any]) -> str:
+def route_line(route: dict[str, Any], width: int = 21) -> str:
+    """"R1 SLK>MS>SY [2]": the route's cards in order and its corridors; its first and last
+    cards ("SLK..WL") when the whole route does not fit ``width`` columns."""
     cards = route["cards"]
+    head, tail = f"R{route['route']} ", f" [{route['corridors']}]"
     body = ">".join(code(c) for c in cards)
-    if len(body) > 16:
+    if len(head) + len(body) + len(tail) > width:
         body = f"{code(cards[0])}..{code(cards[-1])}"
-    return f"R{route['route']} {body} [{route['corridors']}]"
+    return f"{head}{body}{tail}"
 
 
 def public_screen(view: dict[str, Any], labels: list[str], note: str) -> Canvas:
@@ -128,14 +131,6 @@ def reveal_page(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
     escaped = view["escaped"][seat]
     canvas.line(3, "You ESCAPED" if escaped else "You did not escape")
     canvas.line(5, "hold OK: new game")
-    return canvas
-
-
-def message_page(title: str, text: str) -> Canvas:
-    canvas = Canvas()
-    canvas.line(0, title, invert=True)
-    for i, line in enumerate(wrap(text, canvas.columns)):
-        canvas.line(1 + i, line)
     return canvas
 
 

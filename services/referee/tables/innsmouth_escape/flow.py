@@ -23,7 +23,7 @@ from services.games.core import Action, Event, GameError, SeatPrompt, State
 from services.games.innsmouth_escape import actions as a
 from services.referee.box.flow import Flow, ViewCache
 from services.referee.box.menu import STEP, Item, Menu
-from services.referee.box.render import Canvas, refusal_page
+from services.referee.box.render import Canvas, fit
 from services.referee.tables.innsmouth_escape import menus
 from services.referee.tables.innsmouth_escape import public as pub
 from services.referee.tables.innsmouth_escape import screens as draw
@@ -38,6 +38,7 @@ class InnsmouthFlow(Flow):
     def __init__(self) -> None:
         self.stacks: dict[int, list[Menu]] = {}
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (reason, rule)
+        self.starts: dict[int, int] = {}  # seat -> first line of a long message shown
         self.page = "map"
         self.turned = 0
         self.before: dict[str, Any] | None = None
@@ -58,6 +59,7 @@ class InnsmouthFlow(Flow):
         view = self.view(state, None)
         before, self.before = self.before, view
         self.messages.clear()
+        self.starts.clear()
         waiting = self.waiting(state)
         same_step = (before is not None and before["phase"] == view["phase"]
                      and before["round"] == view["round"] and view["phase"].startswith("do_"))
@@ -85,8 +87,8 @@ class InnsmouthFlow(Flow):
     # ------------------------------------------------------------------ input
 
     def press(self, seat: int, role: str, state: State) -> Action | None:
-        if self.messages.pop(seat, None) is not None:
-            return None  # the first press only clears the refusal
+        if self.read_message(seat, role):
+            return None  # a press scrolls or clears the refusal, and does nothing else
         if role == "back":
             return self.hold(seat, "ok", state)
         stack = self.stacks.setdefault(seat, [])
@@ -104,6 +106,7 @@ class InnsmouthFlow(Flow):
     def hold(self, seat: int, role: str, state: State) -> Action | None:
         if role == "ok":
             self.messages.pop(seat, None)
+            self.starts.pop(seat, None)
             stack = self.stacks.get(seat)
             if stack:
                 stack.pop()
@@ -144,7 +147,7 @@ class InnsmouthFlow(Flow):
             stack[-1].refresh(stack[-1])
 
     def refused(self, seat: int, error: GameError) -> None:
-        self.messages[seat] = (error.message, error.rule)
+        self.messages[seat] = self.reason(error)
         self.stacks.pop(seat, None)
 
     # ------------------------------------------------------------------ tags
@@ -228,19 +231,19 @@ class InnsmouthFlow(Flow):
             case a.HumanPlaced(cell=cell):
                 return f"the Human starts {cell}"
             case a.Plotted(face_down=down, rests=rests):
-                return f"Human plots: {down} down" + (f" {rests}R" if rests else "")
+                return f"Human plot: {down} down" + (f" {rests}R" if rests else "")
             case a.Revealed(path=path, forfeit=forfeit):
-                return "move forfeited" if forfeit else f"Human: {'>'.join(path)}"[:21]
+                return "move forfeited" if forfeit else f"Human: {w.corners(path)}"
             case a.CardsDrawn(deck=deck, tableau=tableau, to_hand=to_hand):
-                return f"{deck}: {len(tableau)} front {to_hand} hand"
+                return f"draws {len(tableau) + to_hand} {deck}"
             case a.Spawned(colour=colour, cells=cells, lost=lost):
                 return f"{colour} +{len(cells)}" if colour else f"{lost} pawns lost"
             case a.Equipped(card=card):
                 return f"equips {w.name(card)}"
             case a.CardUsed(card=card):
-                return f"Human plays {w.name(card)}"
+                return fit(f"Human plays {w.name(card)}", f"plays {w.name(card)}")
             case a.Killed(colours=colours):
-                return f"kills {w.colours_line(colours)}"
+                return fit(f"kills {w.colours_line(colours)}", f"kills {w.letters_line(colours)}")
             case a.Casualties(wounds=wounds):
                 return f"combat over: W{wounds}"
             case a.DeepOnesMoved(colour=colour, pawns=pawns):
@@ -267,7 +270,10 @@ class InnsmouthFlow(Flow):
         return pub.pages(self.view(state, None), list(self.labels), note)
 
     def public(self, state: State, note: str) -> Canvas:
-        return self._current(self._pages(state, note[:21]))[1]()
+        return self._current(self._pages(state, note))[1]()
+
+    def public_pages(self, state: State, note: str) -> list[pub.Page]:
+        return self._pages(state, note)
 
     def page_name(self, state: State) -> str:
         return self._current(self._pages(state, ""))[0]
@@ -284,7 +290,7 @@ class InnsmouthFlow(Flow):
         if not shown:
             return draw.hidden(self.label(seat), view, labels, waiting, seat)
         if seat in self.messages:
-            return refusal_page(*self.messages[seat])
+            return self.message_page(seat)
         stack = self.stacks.get(seat)
         if stack:
             return stack[-1].render()

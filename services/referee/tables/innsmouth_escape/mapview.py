@@ -34,12 +34,12 @@ class Picker(Menu):
 
     def render(self) -> Canvas:
         canvas = Canvas()
-        canvas.line(0, self.title[:21], invert=True)
+        canvas.line(0, self.title, invert=True)
         current = self.current.label if self.current is not None else ""
         draw_map(canvas, self.marks, offered=self.cells, cursor=current, home=self.home)
         lines: list[str] = []
         if current in CELLS:
-            lines += (self.describe(current) if self.describe else [current])[:2]
+            lines += self.describe(current) if self.describe else [current]
         lines += self.status
         extras = [item.label for item in self.items if item.label not in CELLS]
         room = 6 - len(lines)
@@ -48,8 +48,8 @@ class Picker(Menu):
                 extras = [current if current in extras else extras[0]]
             lines = lines[: 6 - len(extras)]
             lines += [(">" if e == current else " ") + e for e in extras]
-        for i, text in enumerate(lines[:6]):
-            canvas.text(PANEL_X, TOP - 1 + i * CELL_H, text[:11])
+        for i, text in enumerate(lines):  # a 7th line is recorded as overflow
+            canvas.text(PANEL_X, TOP - 1 + i * CELL_H, text)
         return canvas
 
 

@@ -15,7 +15,8 @@ from typing import Any
 from services.games.core import Action
 from services.games.innsmouth_escape import actions as a
 from services.games.innsmouth_escape.board import GRID
-from services.referee.box.menu import Item, Menu
+from services.referee.box.menu import Item, Menu, reader
+from services.referee.box.render import fit, wrap
 from services.referee.tables.innsmouth_escape import words as w
 from services.referee.tables.innsmouth_escape.mapview import Picker
 
@@ -62,14 +63,19 @@ def describe_cell(view: dict[str, Any], colour: str, delta: Counter[str]) -> Cal
         pawns = dict(info["pawns"])
         if colour:
             pawns[colour] = pawns.get(colour, 0) + delta[cell]
-        head = f"{cell} " + (w.pawn_text(pawns) or "empty")
-        more = [f"S:{''.join(w.letter(c) for c in info['shoggoths'])}"] if info["shoggoths"] \
-            else []
+        shoggoths = "".join(w.letter(c) for c in info["shoggoths"])
+        lines = [f"{cell} S:{shoggoths}" if shoggoths else cell,
+                 w.pawn_text(pawns, "") or "no pawns"]
         if info["tokens"]:
-            more.append(" ".join(f"{TOKEN_LETTERS[d]}{r}" for d, r in info["tokens"].items()))
-        return [head, " ".join(more)]
+            lines.append(" ".join(f"{TOKEN_LETTERS[d]}{r}" for d, r in info["tokens"].items()))
+        return lines
 
     return describe
+
+
+def _colours(colours: tuple[str, ...]) -> str:
+    """Deep Ones by colour for a menu line: "blue 2 red 1", or "b2 r1" when that is long."""
+    return fit(w.colours_line(colours), w.letters_line(colours), width=20)
 
 
 def _keep_cursor(picker: Menu, items: list[Item]) -> None:
@@ -176,7 +182,7 @@ class SeatMenus:
             return [f"to {cell}", f"{len(found)} way" + ("s" if len(found) != 1 else "")]
 
         return Picker("Plot: where to?", items, marks=human_marks(view), home=view["human_cell"],
-                      describe=describe, status=["cards:", values[:11], values[11:]])
+                      describe=describe, status=["cards:", *wrap(values, 10)])
 
     def _ways(self, cell: str, found: list[Any]) -> Callable[[], Menu]:
         hand = self.view["human_private"]["movement_hand"]
@@ -192,10 +198,10 @@ class SeatMenus:
     def identify(self) -> Menu:
         found = self.view.get("identifying") or {}
         items = [Item(w.name(x.card), x) for x in self._of(a.Identify)]
-        return Menu(f"Drawn {found.get('deck', '')} card?"[:21], items)
+        return Menu(f"Drawn {found.get('deck', '')} card?", items)
 
     def spawn_here(self) -> Menu:
-        items = [Item(w.colours_line(x.colours), x) for x in self._of(a.SpawnHere)]
+        items = [Item(_colours(x.colours), x) for x in self._of(a.SpawnHere)]
         return Menu("Spawned pawns: pools", items)
 
     def combat(self) -> Menu:
@@ -213,19 +219,21 @@ class SeatMenus:
         kills = self._of(a.Kill)
         count = len(kills[0].colours) if kills else 0
         return Menu(f"Kill {count} Deep One" + ("s" if count != 1 else ""),
-                    [Item(w.colours_line(x.colours), x) for x in kills])
+                    [Item(_colours(x.colours), x) for x in kills])
 
     # ------------------------------------------------------------------ cards and effects
 
     def window(self) -> Menu:
         items = [Item("Pass", a.Pass(self.seat)), *self.card_items()]
         timing = (self.view["window"] or {}).get("timing", "")
-        return Menu(f"Cards: {timing.replace('_', ' ')}"[:21], items)
+        return Menu(f"Cards: {timing.replace('_', ' ')}", items)
 
     def adjust(self) -> Menu:
         adjusting = self.view["adjusting"] or {}
         card = (adjusting.get("cards") or [""])[0]
-        items = [Item("Done: it is applied", a.Adjust(self.seat, "done")),
+        text = " ".join(adjusting.get("effects") or [])
+        items = [Item("Read the card", lambda: reader(w.name(card), text)),
+                 Item("Done: it is applied", a.Adjust(self.seat, "done")),
                  Item("Wounds +1", a.Adjust(self.seat, "wounds", amount=1))]
         if self.view["wounds"]:
             items.append(Item("Wounds -1", a.Adjust(self.seat, "wounds", amount=-1)))
@@ -234,7 +242,7 @@ class SeatMenus:
                               self._adjust_colours(amount)))
         items.append(Item("Move pawns", self._colours("Move pawns", self._move_from)))
         items.append(Item("Shoggoth", self._colours("Shoggoth", self._shoggoth_to)))
-        return Menu(f"Apply: {w.name(card)}"[:21], items)
+        return Menu(f"Apply: {w.name(card)}", items)
 
     def _colours(self, title: str, then: Callable[[str], Callable[[], Menu]]
                  ) -> Callable[[], Menu]:
@@ -333,7 +341,7 @@ class SeatMenus:
                     items.append(Item(cell, add(start, cell)))
                 return Picker(f"{start} to?", items, marks=colour_marks(view, colour, change),
                               home=start, describe=describe_cell(view, colour, change),
-                              status=["1 or 2 cells"])
+                              status=["1-2 cells"])
             return build
 
         def add(start: str, end: str) -> Callable[[], str]:
@@ -379,7 +387,7 @@ class SeatMenus:
             _keep_cursor(picker, items)
             picker.marks = colour_marks(view, colour, change)
             picker.describe = describe_cell(view, colour, change)
-            picker.status = [f"{colour} moves"]
+            picker.status = [colour, "moving"]
             if shoggoth[0]:
                 picker.status.append(f"S to {shoggoth[0]}")
 
@@ -424,7 +432,7 @@ class SeatMenus:
             _keep_cursor(picker, items)
             picker.marks = colour_marks(view, colour, change)
             picker.describe = describe_cell(view, colour, change)
-            picker.status = [f"{colour}", f"spawned {len(picks)}/{count}"]
+            picker.status = [f"{colour}", f"spawn {len(picks)}/{count}"]
 
         picker = Picker(f"{w.short(self.labels, seat)}: spawn {count}", [], refresh=refresh,
                         home=view["human_cell"])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from services.referee.box.render import Canvas, dense, dense_page, wrap
+from services.referee.box.render import Canvas, dense, dense_page, fit, wrap
 from services.referee.tables.innsmouth_escape import words as w
 from services.referee.tables.innsmouth_escape.mapview import PANEL_X, TOP, draw_map
 
@@ -72,40 +72,46 @@ def human_lines(view: dict[str, Any], labels: list[str]) -> list[str]:
              f"W{view['wounds']}/{view['wounds_to_kill']}"]
     weapon = view["weapon"]
     lines.append(f"weapon: {w.name(weapon)}" if weapon else "weapon: club 1d 5+")
-    lines.append(f"VP {view['vp']}, front {len(view['tableau'])}, hand {view['hand_size']}")
+    lines.append(f"VP {view['vp']} front {len(view['tableau'])} hand {view['hand_size']}")
     left = view["movement"]["remaining_values"]
     if left is not None:
-        lines.append("moves left: " + " ".join(map(str, left)))
+        lines.append("unplayed " + " ".join(map(str, left)))
     plot = view["plot"]
     reveal = view["last_reveal"]
     if plot is not None:
         rests = len(plot["rests"])
         lines.append(f"plot: {plot['face_down']} down" + (f" +{rests} Rest" if rests else ""))
     elif reveal:
-        lines.append("moved " + ">".join(reveal["path"])[:15])
+        lines.append("moved " + w.corners(reveal["path"]))
     return lines
 
 
 def human_page(view: dict[str, Any], labels: list[str], note: str) -> Canvas:
     lines = human_lines(view, labels)
     if note:
-        lines = [*lines[:5], *[""] * (5 - len(lines[:5])), note]
+        lines = [*lines, *[""] * (5 - len(lines)), note]
     return dense_page(title(view), lines)
 
 
-def pawns_page(view: dict[str, Any], labels: list[str]) -> Canvas:
-    lines = []
-    for seat, colour in enumerate(view["colours"]):
-        if not colour:
-            continue
+def pawns_pages(view: dict[str, Any], labels: list[str]) -> list[Page]:
+    """One page per Deep One player: pool, Shoggoth, cards in hand, then every cell with his
+    pawns ("D3:2" two pawns on D3)."""
+    return [("pawns", _pawns_page(view, labels, seat, colour))
+            for seat, colour in enumerate(view["colours"]) if colour]
+
+
+def _pawns_page(view: dict[str, Any], labels: list[str], seat: int,
+                colour: str) -> Callable[[], Canvas]:
+    def draw() -> Canvas:
         cells = [(i["cell"], i["pawns"][colour]) for i in view["board"]
                  if i["pawns"].get(colour)]
         at = view["shoggoths"].get(colour) or "-"
         cards = view["deep_one_hand_sizes"].get(colour, 0)
-        lines.append(f"{w.short(labels, seat)} {colour} p{view['pools'][colour]} S:{at} "
-                     f"h{cards}")
-        lines.append(" " + " ".join(f"{c}{'' if n == 1 else ':' + str(n)}" for c, n in cells))
-    return dense_page("Deep Ones", lines[:6])
+        lines = [f"pool {view['pools'][colour]} hand {cards} S:{at}",
+                 *wrap(" ".join(f"{c}{'' if n == 1 else ':' + str(n)}" for c, n in cells)
+                       or "no pawn on the board")]
+        return dense_page(f"{w.short(labels, seat)} Deep Ones {colour}", lines)
+    return draw
 
 
 def combat_pages(view: dict[str, Any]) -> list[Page]:
@@ -128,14 +134,16 @@ def attack_page(view: dict[str, Any]) -> Canvas:
     if view["phase"] == "kill":
         lines.append("the Human chooses...")
     else:
-        lines.append("killed: " + (w.colours_line(combat["killed"]) or "none"))
+        killed = combat["killed"]
+        lines.append(fit(f"killed: {w.colours_line(killed)}", f"killed: {w.letters_line(killed)}")
+                     if killed else "killed: none")
     return dense_page(f"Combat on {combat['cell']}", lines)
 
 
 def defence_page(view: dict[str, Any]) -> Canvas:
     combat = view["combat"]
-    lines = [f"{e['colour']} {len(e['faces'])}d: {' '.join(map(str, e['faces']))} "
-             f"={e['wounds']}W" for e in combat["log"]]
+    lines = [f"{e['colour']}: {' '.join(map(str, e['faces']))} ={e['wounds']}W"
+             for e in combat["log"]]
     if not combat.get("over"):
         lines.append("the Deep Ones roll...")
     else:
@@ -143,9 +151,10 @@ def defence_page(view: dict[str, Any]) -> Canvas:
             lines.append(f"Shoggoth {''.join(w.letter(c) for c in combat['shoggoths'])}: "
                          f"{combat['shoggoth_wounds']}W")
         dead = [c for c, n in combat["casualties"] for _ in range(n)]
-        lines.append("dead: " + (w.colours_line(dead) or "none"))
-        lines.append(f"wounds {view['wounds']}/{view['wounds_to_kill']}")
-    return dense_page(f"Deep Ones attack {combat['cell']}", lines[:6])
+        lines.append(fit(f"dead: {w.colours_line(dead)}", f"dead: {w.letters_line(dead)}")
+                     if dead else "dead: none")
+    return dense_page(f"Attack {combat['cell']}: W{view['wounds']}/{view['wounds_to_kill']}",
+                      lines)
 
 
 def over_page(view: dict[str, Any], labels: list[str]) -> Canvas:
@@ -154,7 +163,7 @@ def over_page(view: dict[str, Any], labels: list[str]) -> Canvas:
         _head(view), "GAME ENDED")
     lines = [f"Human {w.short(labels, view['human'])} on {view['human_cell']}",
              f"wounds {view['wounds']}/{view['wounds_to_kill']}, VP {view['vp']}"]
-    lines += wrap(str(outcome.get("reason", "")).split(": ", 1)[-1], 21, 3)
+    lines += wrap(str(outcome.get("reason", "")).split(": ", 1)[-1])
     return dense_page(head, lines)
 
 
@@ -191,7 +200,7 @@ def route_page(view: dict[str, Any]) -> Canvas:
 def pages(view: dict[str, Any], labels: list[str], note: str) -> list[Page]:
     found: list[Page] = [("map", lambda: map_page(view)),
                          ("human", lambda: human_page(view, labels, note)),
-                         ("pawns", lambda: pawns_page(view, labels))]
+                         *pawns_pages(view, labels)]
     found += combat_pages(view)
     if view["outcome"] is not None:
         found[:0] = [("route", lambda: route_page(view)),

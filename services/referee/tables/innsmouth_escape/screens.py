@@ -24,7 +24,7 @@ DOING = {"place_pawns": "place your pawns", "place_human": "place the Human",
          "plot": "YOUR TURN", "spawn_here": "choose the pools", "combat": "YOUR TURN",
          "kill": "choose the kills", "window": "play a card?", "adjust": "apply the card",
          "do_move": "move", "do_summon": "summon?", "do_spawn": "spawn",
-         "identify": "tap the card drawn"}
+         "identify": "tap the card"}
 
 
 def headline(view: dict[str, Any], labels: list[str], waiting: list[int], seat: int) -> str:
@@ -32,7 +32,7 @@ def headline(view: dict[str, Any], labels: list[str], waiting: list[int], seat: 
     if seat in waiting:
         return DOING.get(phase, "your move")
     if phase.startswith("do_") and view["colours"] and view["colours"][seat] in view["done"]:
-        return "waiting for the others"
+        return "waiting for others"
     who = w.short(labels, waiting[0]) if waiting else ""
     return WAITING.get(phase, "").format(who=who)
 
@@ -63,8 +63,10 @@ def home(view: dict[str, Any], labels: list[str], waiting: list[int], seat: int)
         headline(view, labels, waiting, seat)
     adjusting = view["adjusting"]
     if view["phase"] == "adjust" and adjusting and adjusting["seat"] == seat:
-        text = " ".join(adjusting["effects"])
-        return dense_page(title, [*wrap(text, 21, 5), "OK: apply it"])
+        lines = wrap(" ".join(adjusting["effects"]))
+        if len(lines) > 5:  # the whole text is in the menu OK opens ("Read the card")
+            lines = [*lines[:4], "(more: OK, Read)"]
+        return dense_page(title, [*lines, "OK: apply it"])
     if seat == view["human"]:
         lines = human_lines(view)
     else:
@@ -81,7 +83,7 @@ def home(view: dict[str, Any], labels: list[str], waiting: list[int], seat: int)
 def human_lines(view: dict[str, Any]) -> list[str]:
     private = view.get("human_private") or {}
     moves = [w.card_value(c) for c in private.get("movement_hand", [])]
-    lines = ["moves " + " ".join(str(v) if v else "R" for v in moves)]
+    lines = ["moves " + " ".join(str(v) for v in moves if v) + " " + "R" * moves.count(0)]
     plot = private.get("plot")
     if plot:
         steps = [f"{w.card_value(c)}{d}" for c, d in
@@ -104,7 +106,7 @@ def reveal(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
     private = view.get("human_private") or {}
     if private.get("plot"):
         lines.append(f"plot was to {private['plot']['to']}")
-    lines += wrap(str(outcome.get("reason", "")).split(": ", 1)[-1], 21, 2)
+    lines += wrap(str(outcome.get("reason", "")).split(": ", 1)[-1])
     lines = lines[:5]
     return dense_page(f"{w.short(labels, seat)}: {head}",
                       [*lines, *[""] * (5 - len(lines)), "hold OK: new game"])

@@ -51,6 +51,22 @@ def colours_line(colours: Iterable[str]) -> str:
     return " ".join(f"{c} {n}" for c, n in counts.items())
 
 
+def corners(path: Sequence[str]) -> str:
+    """A path by its start, its turns and its end: "F4>C4>C1>A1" for F4 west to C4, north
+    to C1, west to A1 (each movement card goes straight, so this is the whole path)."""
+    if len(path) < 3:
+        return ">".join(path)
+
+    def step(a: str, b: str) -> tuple[int, int]:
+        return ord(b[0]) - ord(a[0]), int(b[1:]) - int(a[1:])
+
+    kept = [path[0]]
+    for before, here, after in zip(path, path[1:], path[2:], strict=False):
+        if step(before, here) != step(here, after):
+            kept.append(here)
+    return ">".join([*kept, path[-1]])
+
+
 def card_value(card: str) -> int:
     return 0 if card.startswith("rest") else int(card.split("-")[1])
 
@@ -100,6 +116,11 @@ def cell_info(view: dict[str, Any], cell: str) -> dict[str, Any]:
     return view["board"][CELLS.index(cell)]
 
 
-def pawn_text(pawns: dict[str, int]) -> str:
-    """{"blue": 2, "red": 1} as "b2 r1"."""
-    return " ".join(f"{letter(c)}{n}" for c, n in pawns.items() if n)
+def pawn_text(pawns: dict[str, int], gap: str = " ") -> str:
+    """{"blue": 2, "red": 1} as "b2 r1" (with ``gap`` "": "b2r1")."""
+    return gap.join(f"{letter(c)}{n}" for c, n in pawns.items() if n)
+
+
+def letters_line(colours: Iterable[str]) -> str:
+    """("blue", "blue", "red") as "b2 r1"."""
+    return pawn_text(dict(Counter(colours)))

@@ -10,6 +10,7 @@ goes back one menu. Outside a menu, `next`/`prev` turn the pages of the public s
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,21 +18,22 @@ from services.games.core import Action, Event, GameError, State
 from services.games.intruder_escape import actions as a
 from services.referee.box.flow import Flow, ViewCache
 from services.referee.box.menu import STEP, Item, Menu
-from services.referee.box.render import Canvas, refusal_page
+from services.referee.box.render import Canvas, fit, plain
 from services.referee.tables.intruder_escape import cards as c
 from services.referee.tables.intruder_escape import menus
 from services.referee.tables.intruder_escape import public as pub
 from services.referee.tables.intruder_escape import screens as draw
 from services.referee.tables.intruder_escape.cards import short
 
-ROLL_WORDS = {"first": "1st player", "security-camera": "Camera", "roulette": "Roulette",
-              "broken-mirror": "Mirror", "tie": "tie", "nodamage": "no damage"}
+ROLL_WORDS = {"first": "Start", "security-camera": "Camera", "roulette": "Roulette",
+              "broken-mirror": "Mirror", "tie": "Tie", "nodamage": "Unhurt"}
 
 
 class IntruderFlow(Flow):
     def __init__(self) -> None:
         self.stacks: dict[int, list[Menu]] = {}
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (engine's reason, rule)
+        self.starts: dict[int, int] = {}  # seat -> first line of a long message shown
         self.page = "rows"  # the public page after the last change
         self.turned = 0  # next/prev presses since (any seat's, outside its menus)
         self.before: dict[str, Any] | None = None  # the public view at the last change
@@ -48,6 +50,7 @@ class IntruderFlow(Flow):
         view = self.view(state, None)
         before, self.before = self.before, view
         self.messages.clear()
+        self.starts.clear()
         same_keep = (before is not None and before["phase"] == view["phase"] == "keep"
                      and before["round"] == view["round"])
         if same_keep:  # other seats' choices do not close a seat's half-marked keep menu
@@ -83,8 +86,8 @@ class IntruderFlow(Flow):
     # ------------------------------------------------------------------ input
 
     def press(self, seat: int, role: str, state: State) -> Action | None:
-        if self.messages.pop(seat, None) is not None:
-            return None  # the first press only clears the refusal
+        if self.read_message(seat, role):
+            return None  # a press scrolls or clears the refusal, and does nothing else
         if role == "back":
             return self.hold(seat, "ok", state)
         stack = self.stacks.setdefault(seat, [])
@@ -100,6 +103,7 @@ class IntruderFlow(Flow):
     def hold(self, seat: int, role: str, state: State) -> Action | None:
         if role == "ok":
             self.messages.pop(seat, None)
+            self.starts.pop(seat, None)
             stack = self.stacks.get(seat)
             if stack:
                 stack.pop()
@@ -130,11 +134,21 @@ class IntruderFlow(Flow):
             usable = [x for x in hand if c.category(x) != "immunity"]
             return menus.keep_menu(seat, hand, min(c.data().keep, len(usable)))
         if phase in ("turn", "follow"):
-            turn = menus.TurnMenus(seat, view, state.legal_actions(seat), labels)
+            turn = menus.TurnMenus(seat, view, state.legal_actions(seat), labels,
+                                   lambda action: self.why_not(state, action))
             return turn.follow() if phase == "follow" else turn.turn()
         if phase == "reveal":
             return menus.reveal_menu(seat)
         return None
+
+    def why_not(self, state: State, action: Action) -> str:
+        """The engine's reason for refusing ``action`` now, in the seat's words ("" if it
+        would be allowed), found on a copy of the game: the state itself never changes."""
+        try:
+            copy.deepcopy(state).apply(action)
+        except GameError as error:
+            return plain(self.reason(error)[0])
+        return ""
 
     def _choose(self, seat: int, item: Item) -> Action | None:
         value = item.value
@@ -149,7 +163,7 @@ class IntruderFlow(Flow):
         return None
 
     def refused(self, seat: int, error: GameError) -> None:
-        self.messages[seat] = (error.message, error.rule)
+        self.messages[seat] = self.reason(error)
 
     def tag(self, seat: int, kind: str, component: str, state: State) -> Action | None:
         """The box is the deck in this game: a tapped tag changes nothing, and says so."""
@@ -180,7 +194,7 @@ class IntruderFlow(Flow):
             case a.IdentitiesDealt():
                 return "identities dealt"
             case a.RoundStarted(round=number):
-                return f"round {number}: 5 cards each"
+                return f"round {number}: 5 cards"
             case a.HomeUsed(seat=seat):
                 return f"{s(seat)}: Nobody's Home!"
             case a.HomeVoid():
@@ -188,9 +202,10 @@ class IntruderFlow(Flow):
             case a.FirstPlayer(seat=seat):
                 return f"{s(seat)} starts"
             case a.TopExposed(card=card):
-                return f"face up: {c.name(card)}"
+                return f"top: {c.name(card)}"
             case a.TookTop(seat=seat, card=card):
-                return f"{s(seat)} takes " + (c.name(card) if card else "the top card")
+                return fit(f"{s(seat)} takes " + (c.name(card) if card else "the top card"),
+                           f"{s(seat)} takes {c.code(card) if card else 'it'}")
             case a.Snatched(seat=seat, victim=victim, cards=cards):
                 return f"{s(seat)} takes {c.code(cards[0])} from {s(victim)}"
             case a.Held(seat=seat):
@@ -219,7 +234,10 @@ class IntruderFlow(Flow):
             words = f"{ROLL_WORDS.get(self.roll_for, 'die')}: "
             note = words + pub.die_line(view["die"]["rolls"], list(self.labels),
                                         21 - len(words))
-        return self._current(pub.pages(view, list(self.labels), note[:21]))[1]()
+        return self._current(pub.pages(view, list(self.labels), note))[1]()
+
+    def public_pages(self, state: State, note: str) -> list[pub.Page]:
+        return pub.pages(self.view(state, None), list(self.labels), note)
 
     def page_name(self, state: State) -> str:
         """The public page shown now ("rows", "table", "damage"...)."""
@@ -236,7 +254,7 @@ class IntruderFlow(Flow):
         if not shown:
             return draw.hidden(self.label(seat), view, labels, seat)
         if seat in self.messages:
-            return refusal_page(*self.messages[seat])
+            return self.message_page(seat)
         stack = self.stacks.get(seat)
         if stack:
             return stack[-1].render()

@@ -1,9 +1,10 @@
 """The menus a seat's buttons move through, built from its view and legal actions.
 
-The turn menu offers every card in hand (grouped by name: "Baseball Bat x2") and then every
-player as a target — the whole grid, not only the legal part of it: a choice the rules forbid
-is handed to the engine anyway, so the seat sees the engine's own reason on its screen.
-Where a card has several copies, the menu picks a copy the rules allow on that target.
+The turn menu lists every card in hand (grouped by name: "Baseball Bat x2") and then every
+player as a target, but only the legal choices can be chosen: a card or a target the rules
+refuse now is greyed out, and OK on it shows the engine's own reason (found by trying the
+move on a copy of the game, so nothing changes). Where a card has several copies, the menu
+picks a copy the rules allow on that target.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class KeepMenu(Menu):
                                if isinstance(i.value, Toggle) and i.value.card in self.marked)
                 item.value = a.Keep(self.seat, chosen)
                 item.label = f"Keep these ({len(chosen)}/{self.wanted})"
+                item.why = "" if len(chosen) == self.wanted else (
+                    f"Mark {self.wanted} cards to keep first (OK on a card marks it); "
+                    f"{len(chosen)} marked now.")
 
 
 def keep_menu(seat: int, hand: Sequence[str], wanted: int) -> KeepMenu:
@@ -64,14 +68,18 @@ def keep_menu(seat: int, hand: Sequence[str], wanted: int) -> KeepMenu:
 
 
 def characters_menu(seat: int, view: dict[str, Any], labels: list[str]) -> Menu:
+    """Every character; the ones other seats took are greyed (the cursor starts on a free
+    one) and say who plays them."""
     taken = {info["character"]: info["seat"] for info in view["seats"] if info["character"]}
     items = []
     for character in c.data().characters:
         owner = taken.get(character.id)
         label = f"{character.name} (die {character.die})"
+        why = ""
         if owner is not None:
             label = f"{character.name}: {short(labels, owner)}"
-        items.append(Item(label, a.ChooseCharacter(seat, character.id)))
+            why = f"{short(labels, owner)} plays {character.name}: choose a free character."
+        items.append(Item(label, a.ChooseCharacter(seat, character.id), why=why))
     return Menu("Your character", items)
 
 
@@ -84,21 +92,35 @@ class TurnMenus:
     """The turn and follow menus of one seat at one moment."""
 
     def __init__(self, seat: int, view: dict[str, Any], legal: list[Action],
-                 labels: list[str]) -> None:
-        self.seat, self.view, self.labels = seat, view, labels
+                 labels: list[str], why: Callable[[Action], str]) -> None:
+        self.seat, self.view, self.labels, self.why = seat, view, labels, why
         self.plays = [x for x in legal if isinstance(x, a.Play)]
 
     def turn(self) -> Menu:
-        items = [Item(self._group_label(name, cards), self._card_value(cards))
+        items = [Item(self._group_label(name, cards), self._card_value(cards),
+                      why=self._card_why(cards))
                  for name, cards in c.group(self.view["you"]["hand"])]
         items.append(Item("Skip this turn", a.Skip(self.seat)))
         return Menu(f"{short(self.labels, self.seat)}: play a card", items)
 
     def follow(self) -> Menu:
         card = self.view["follow"]["card"]
-        items = [Item(f"Play {c.name(card)}", self._card_value([card])),
+        items = [Item(f"Play {c.name(card)}", self._card_value([card]),
+                      why=self._card_why([card])),
                  Item("Keep it", a.Hold(self.seat))]
-        return Menu(f"You took {c.name(card)}"[:21], items)
+        return Menu(f"Took: {c.name(card)}", items)
+
+    def _card_why(self, cards: list[str]) -> str:
+        """Why no copy of this card can be played now ("" when one can)."""
+        if any(p.card in cards for p in self.plays):
+            return ""
+        first = cards[0]
+        if c.category(first) not in c.TARGETED and c.kind(first) != "snatch":
+            return self.why(a.Play(self.seat, first))
+        seats = len(self.view["seats"])
+        others = [(self.seat + n) % seats for n in range(1, seats)] + [self.seat]
+        reasons = [self.why(a.Play(self.seat, first, t)) for t in others]
+        return f"No player can take {c.name(first)} now. {next(r for r in reasons if r)}"
 
     @staticmethod
     def _group_label(name: str, cards: list[str]) -> str:
@@ -130,9 +152,10 @@ class TurnMenus:
         for target in range(len(self.view["seats"])):
             legal = next((p for p in self.plays if p.card in cards and p.target == target),
                          None)
-            items.append(Item(self._target_label(target),
-                              legal or a.Play(self.seat, cards[0], target)))
-        return Menu(f"{c.name(cards[0])} on"[:21], items)
+            play = legal or a.Play(self.seat, cards[0], target)
+            items.append(Item(self._target_label(target), play,
+                              why="" if legal else self.why(play)))
+        return Menu(f"{c.name(cards[0])} on", items)
 
     def _victims(self, cards: list[str]) -> Menu:
         items: list[Item] = []
@@ -141,8 +164,9 @@ class TurnMenus:
             label = self._target_label(victim)
             if takes:
                 items.append(Item(label, self._takes(victim, takes)))
-            else:  # nothing to take: the engine says why
-                items.append(Item(label, a.Play(self.seat, cards[0], victim)))
+            else:  # nothing to take: greyed, with the engine's reason
+                play = a.Play(self.seat, cards[0], victim)
+                items.append(Item(label, play, why=self.why(play)))
         return Menu("Snatch from", items)
 
     def _takes(self, victim: int, takes: list[a.Play]) -> Callable[[], Menu]:

@@ -32,7 +32,7 @@ def pages(view: dict[str, Any], labels: list[str], note: str) -> list[Page]:
         return short(labels, seat)
 
     if view["outcome"] is not None:
-        found = [("result", lambda: over_page(view, labels))]
+        found = over_pages(view, labels)
         return found + assessment_pages(view, labels, current=True)
     if phase == "characters":
         return [("characters", lambda: characters_page(view, labels, note))]
@@ -114,7 +114,8 @@ def seat_line(view: dict[str, Any], labels: list[str], seat: int) -> str:
     parts += [f"h{info['hand_size']}", items]
     if info["skip_next"]:
         parts.append("-turn")
-    return " ".join(p for p in parts if p)
+    line = " ".join(p for p in parts if p)
+    return line if len(line) <= 21 else line.replace("-turn", "-T")
 
 
 def table_page(view: dict[str, Any], labels: list[str], note: str) -> Canvas:
@@ -131,11 +132,11 @@ def camera_page(view: dict[str, Any], labels: list[str]) -> Canvas:
 def deck_page(view: dict[str, Any]) -> Canvas:
     lines = [f"center deck: {view['center_count']}"]
     if view["top_card"]:
-        lines.append(f"face up: {c.name(view['top_card'])}")
+        lines.append(f"top: {c.name(view['top_card'])}")
     discard = view["discard"]
     lines.append(f"discard pile: {discard['count']}")
     counts = discard.get("cards") or {}
-    lines += wrap(" ".join(f"{c.CODES.get(k, k)}{n}" for k, n in counts.items()), 21, 4)
+    lines += wrap(" ".join(f"{c.CODES.get(k, k)}{n}" for k, n in counts.items()))
     return dense_page("Cards", lines)
 
 
@@ -221,7 +222,18 @@ def die_line(rolls: Sequence[dict[str, Any]], labels: list[str], room: int = 21)
     return f"die {'..' if dropped else ''}{' '.join(faces)}{chosen}"
 
 
-def over_page(view: dict[str, Any], labels: list[str]) -> Canvas:
+def over_pages(view: dict[str, Any], labels: list[str]) -> list[Page]:
+    """Who won and every identity, with why the game ended below them when it fits, else on
+    a page of its own ("why")."""
+    room = (5 if len(view["seats"]) < 4 else 6) - len(view["seats"])
+    reason = wrap(short_reason(view, labels))
+    if len(reason) <= room:
+        return [("result", lambda: over_page(view, labels, reason))]
+    return [("result", lambda: over_page(view, labels, [])),
+            ("why", lambda: dense_page("Why the game ended", reason))]
+
+
+def over_page(view: dict[str, Any], labels: list[str], reason: list[str]) -> Canvas:
     outcome = view["outcome"]
     winners = outcome["winners"]
     team = next((view["seats"][w]["identity"] for w in winners), None)
@@ -233,9 +245,9 @@ def over_page(view: dict[str, Any], labels: list[str]) -> Canvas:
         state = f"L{info['lives_left']}" if info["alive"] else "dead"
         lines.append(f"{mark}{short(labels, seat)} {IDENTITY.get(info['identity'] or '', '?')} "
                      f"{state}")
-    room = (5 if len(lines) < 4 else 6) - len(lines)
-    reason = wrap(short_reason(view, labels), 21, room)
-    lines += [*[""] * (room - len(reason)), *reason]
+    if reason:
+        room = (5 if len(lines) < 4 else 6) - len(lines)
+        lines += [*[""] * (room - len(reason)), *reason]
     return dense_page(head, lines)
 
 

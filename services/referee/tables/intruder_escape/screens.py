@@ -42,11 +42,11 @@ def headline(view: dict[str, Any], labels: list[str], seat: int) -> str:
     if phase == "characters":
         return "choose a character" if mine else f"{waiting[0]} chooses" if waiting else ""
     if phase == "ready":
-        return "look at your identity" if mine else "waiting for the others"
+        return "look at your identity" if mine else "waiting for others"
     if not info["alive"] and phase != "reveal":
         return "you are dead"
     if phase == "keep":
-        return "choose your cards" if mine else "waiting for the others"
+        return "choose your cards" if mine else "waiting for others"
     if phase in ("turn", "follow"):
         if mine:
             return "YOUR TURN"
@@ -81,7 +81,7 @@ def home(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
     if phase == "characters":
         chosen = info["character"]
         lines = [f"you play {c.character_name(chosen)}" if chosen else "no character yet",
-                 "", "OK: choose a character" if mine else headline(view, labels, seat)]
+                 "", "OK: pick a character" if mine else headline(view, labels, seat)]
         return dense_page(title, lines)
     if phase == "keep" and info["alive"]:
         if mine:
@@ -99,7 +99,7 @@ def home(view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
     hand = c.grouped_names(you["hand"]) or ["(no cards)"]
     follow = view["follow"]
     if phase == "follow" and mine and follow and follow["card"]:
-        status = f"took {c.name(follow['card'])}: OK"
+        status = "OK: play or keep it"
     elif mine:
         status = "YOUR TURN: OK to play"
     else:
