@@ -3,9 +3,10 @@
 :class:`Doctor` opens every device of a profile through an injected :class:`Devices` bundle,
 shows each seat's name on its own screen, asks for each button to be pressed and each reader
 to be tapped (each step with a timeout, and skippable), rings the buzzer, and returns one
-:class:`Check` per part. :func:`format_report` turns them into a pass/fail table followed by
-what to check for every failure. Time, input and output are injected too, so the whole run
-is testable with mock pins, fake screens and fake readers.
+:class:`Check` per part. ``format_report`` (:mod:`services.referee.doctor_report`) turns
+them into a pass/fail table followed by what to check for every failure. Time, input and
+output are injected too, so the whole run is testable with mock pins, fake screens and fake
+readers.
 
 A simulated profile has nothing wired: the doctor only checks that it loads.
 """
@@ -444,23 +445,3 @@ def _feedback_hints(profile: BoardProfile) -> tuple[str, ...]:
             "cathode (short leg) to GND"
         )
     return (*hints, GROUP_HINT.format(group="gpio"))
-
-
-def format_report(results: list[Check]) -> str:
-    """A pass/fail table, then what to check for each failure."""
-    widths = [
-        max([len(h)] + [len(getattr(c, f)) for c in results])
-        for h, f in (("PART", "part"), ("WHERE", "where"))
-    ]
-    lines = [f"{'PART':<{widths[0]}}  {'WHERE':<{widths[1]}}  RESULT  DETAIL"]
-    lines += [
-        f"{c.part:<{widths[0]}}  {c.where:<{widths[1]}}  {c.status:<6}  {c.detail}" for c in results
-    ]
-    failed = [c for c in results if c.status == "FAIL"]
-    for check in failed:
-        if check.hints:
-            lines += ["", f"{check.part} ({check.where}) - check:"]
-            lines += [f"  - {hint}" for hint in check.hints]
-    counts = {s: sum(c.status == s for c in results) for s in ("pass", "FAIL", "skip")}
-    lines += ["", f"{counts['pass']} passed, {counts['FAIL']} failed, {counts['skip']} skipped"]
-    return "\n".join(lines)

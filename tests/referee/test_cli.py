@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from services.games.registry import default_registry
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "games" / "examples" / "decktet-escape.jsonl"
 
@@ -59,7 +61,6 @@ def test_games_lists_player_counts_and_options():
      "end_on_empty_hand, allow_two_players, narration"),
     (["--players", "3", "--option", "tokens"],
      "--option 'tokens' must look like KEY=VALUE, e.g. tokens=8"),
-    ([], "--players is needed: Escape! (for the Decktet) is for 3 to 5"),
 ])
 def test_setup_errors_are_clear(args, message):
     run = refbox("play", "decktet-escape", *args, "--json")
@@ -70,8 +71,9 @@ def test_setup_errors_are_clear(args, message):
 def test_an_unknown_game():
     run = refbox("play", "chess", "--players", "2")
     assert run.returncode == 2
-    assert run.stderr.strip() == ("refbox play: unknown game 'chess'; games are: "
-                                  "decktet-escape, intruder-escape, innsmouth-escape [GAME]")
+    games = ", ".join(g.info.id for g in default_registry())
+    assert games.startswith("decktet-escape, intruder-escape, innsmouth-escape")
+    assert run.stderr.strip() == f"refbox play: unknown game 'chess'; games are: {games} [GAME]"
 
 
 def test_a_corrected_deck_file_is_validated(tmp_path):
@@ -110,7 +112,7 @@ def test_interactive_play_in_the_terminal():
     assert "v [SEAT]   show what a seat may see" in out
     assert "choose a number from 1 to" in out
     assert "refused: there is nothing to undo [UNDO-EMPTY]" in out
-    assert "* clue_given:" in out
+    assert "* clue given: Seat 1, target: Seat 2" in out
 
 
 def test_journal_lists_games_and_exports_transcripts(tmp_path):
@@ -130,7 +132,7 @@ def test_journal_lists_games_and_exports_transcripts(tmp_path):
         "the box shuffles the 45 cards and deals", "Seat 1 discards the card in slot 2"]
     missing = refbox("journal", "export", "9", "--journal", path)
     assert missing.returncode == 2
-    assert missing.stderr.strip().endswith("there is no game 9 in this journal [JOURNAL]")
+    assert missing.stderr == f"refbox journal: {path}: there is no game 9 in this journal\n"
     nofile = refbox("journal", "list", "--journal", str(tmp_path / "none.sqlite"))
-    assert nofile.stderr.strip() == (f"refbox journal: there is no journal file "
-                                     f"{tmp_path / 'none.sqlite'} [BOX]")
+    assert nofile.stderr == (f"refbox journal: {tmp_path / 'none.sqlite'}: there is no journal "
+                             "file here\n")

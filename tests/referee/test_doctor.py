@@ -24,9 +24,9 @@ from services.referee.doctor import (
     Console,
     Devices,
     Doctor,
-    format_report,
     hardware_devices,
 )
+from services.referee.doctor_report import format_report
 
 TWO = load_profile("two-seat")
 
@@ -444,3 +444,49 @@ def test_hardware_devices_open_the_real_drivers_lazily() -> None:
     reader = devices.open_reader(TWO.seats[0].reader, "seat1", [].append, FakeTime().clock)
     assert reader.online is False  # created, not started
     assert devices.pin_factory is make_pin_factory
+
+
+def test_a_detail_shared_by_many_parts_is_said_once() -> None:
+    long = "GPIO (/dev/gpiochip0): no usable GPIO library (lgpio: No module named 'lgpio')"
+    results = [
+        Check("seat1 ok button", "GPIO17 (pin 11)", "FAIL", long),
+        Check("seat1 next button", "GPIO27 (pin 13)", "FAIL", long),
+        Check("seat1 screen", "i2c-1@0x3C/mux0x70ch0", "FAIL", "no answer",
+              ("enable I2C", "channel 0 at 3c")),
+        Check("seat2 screen", "i2c-1@0x3C/mux0x70ch1", "FAIL", "no answer",
+              ("enable I2C", "channel 1 at 3c")),
+        Check("buzzer and LED", "GPIO18 (pin 12)", "FAIL", long),
+    ]
+    report = format_report(results)
+    assert report.count(long) == 1 and report.count("enable I2C") == 1
+    assert report == "\n".join(
+        [
+            "PART               WHERE                  RESULT  DETAIL",
+            "seat1 ok button    GPIO17 (pin 11)        FAIL    see note 1",
+            "seat1 next button  GPIO27 (pin 13)        FAIL    see note 1",
+            "seat1 screen       i2c-1@0x3C/mux0x70ch0  FAIL    no answer",
+            "seat2 screen       i2c-1@0x3C/mux0x70ch1  FAIL    no answer",
+            "buzzer and LED     GPIO18 (pin 12)        FAIL    see note 1",
+            "",
+            f"note 1 (3 parts): {long}",
+            "",
+            "seat1 screen, seat2 screen - check:",
+            "  - enable I2C",
+            "",
+            "seat1 screen (i2c-1@0x3C/mux0x70ch0) - check:",
+            "  - channel 0 at 3c",
+            "",
+            "seat2 screen (i2c-1@0x3C/mux0x70ch1) - check:",
+            "  - channel 1 at 3c",
+            "",
+            "0 passed, 5 failed, 0 skipped",
+        ]
+    )
+
+
+def test_a_missing_gpio_library_on_a_laptop_is_said_once() -> None:
+    bench = Bench()
+    bench.gpio_error = "no usable GPIO library (lgpio: No module named 'lgpio'), " * 4
+    report = format_report(bench.run())
+    assert report.count("no usable GPIO library") == 4  # the 4 copies of the one note
+    assert report.count("see note 1") == 11

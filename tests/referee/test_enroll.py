@@ -12,6 +12,7 @@ import pytest
 from firmware_py.events import DeviceStatus, InputEvent, TagPlaced
 from firmware_py.profile import load_profile
 from firmware_py.specs import Clock, ReaderSpec
+from services.games.registry import default_registry
 from services.referee.cli import enroll as enroll_cli
 from services.referee.cli.enroll import (
     enroll,
@@ -254,6 +255,10 @@ def test_queued_tags_skips_other_events() -> None:
     assert said == ["seat1 screen (i2c-1@0x3C) back online"]
 
 
+def first_card() -> str:
+    return enroll_cli.components(GAME, "card")[0][0]
+
+
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="refbox")
     enroll_cli.register(parser.add_subparsers())
@@ -263,14 +268,14 @@ def parse(*argv: str) -> argparse.Namespace:
 def test_command_on_the_sim_board_takes_typed_tag_ids(tmp_path: Path) -> None:
     tags_file = tmp_path / "tags.toml"
     listing = tmp_path / "list.txt"
-    listing.write_text("scout,Scout\nmedic,Medic\n", "utf-8")
+    listing.write_text("knife-1,Knife\ncar-1,Car\n", "utf-8")
     args = parse(
-        "--tags", str(tags_file), "--game", GAME, "--kind", KIND, "--from-list", str(listing)
+        "--tags", str(tags_file), "--game", GAME, "--kind", "card", "--from-list", str(listing)
     )
     assert args.handler is enroll_cli.run and args.board == "sim"
     script = Script("0a00000001", "zz", "0a00000002")
     assert enroll_cli.run(args, ask=script.ask, say=script.say) == 0
-    assert [e.id for e in TagRegistry.load(tags_file)] == ["scout", "medic"]
+    assert [e.id for e in TagRegistry.load(tags_file)] == ["knife-1", "car-1"]
     assert script.asked == ["tag id (simulated reader; empty: finish): "] * 3
     assert script.said[-1] == f"2 tag(s) enrolled; 2 tags in {tags_file}"
     script = Script()
@@ -284,18 +289,93 @@ def test_command_on_the_sim_board_takes_typed_tag_ids(tmp_path: Path) -> None:
 def test_command_reports_errors_and_interruptions(tmp_path: Path) -> None:
     tags_file = tmp_path / "tags.toml"
     script = Script()
-    args = parse("--tags", str(tags_file), "--game", GAME, "--kind", "Big Card")
-    assert enroll_cli.run(args, ask=script.ask, say=script.say) == 1
-    assert script.said == [
-        "refbox enroll: kind 'Big Card' is not allowed; use lower-case letters, digits, '-', '_' "
-        "and '.', starting with a letter or digit"
-    ]
-    script = Script()
-    args = parse("--tags", str(tags_file), "--game", GAME, "--kind", KIND, "--board", "nope")
+    args = parse("--tags", str(tags_file), "--game", GAME, "--kind", "card", "--board", "nope")
     assert enroll_cli.run(args, ask=script.ask, say=script.say) == 1
     assert script.said[0].startswith("refbox enroll: board profile (nope): name: no shipped")
-    script = Script("0a00000001", "scout", "Scout", "^C")
-    args = parse("--tags", str(tags_file), "--game", GAME, "--kind", KIND)
+    script = Script("0a00000001", "^C")
+    args = parse("--tags", str(tags_file), "--game", GAME, "--kind", "card")
     assert enroll_cli.run(args, ask=script.ask, say=script.say) == 130
     assert script.said[-1] == f"\nstopped; 1 tags in {tags_file} (run again to go on)"
-    assert [e.id for e in TagRegistry.load(tags_file)] == ["scout"]
+    assert [e.id for e in TagRegistry.load(tags_file)] == [first_card()]
+
+
+TAGGED = "decktet-escape, intruder-escape, innsmouth-escape"  # the games with tagged pieces
+
+
+@pytest.mark.parametrize(("game", "kind", "message"), [
+    ("chess", "card", f"unknown game 'chess'; games with pieces that carry a tag: {TAGGED}"),
+    ("chess", "banana", f"unknown game 'chess'; games with pieces that carry a tag: {TAGGED}"),
+    (GAME, "banana", "intruder-escape has no kind 'banana'; kinds: card"),
+    (GAME, "Big Card", "intruder-escape has no kind 'Big Card'; kinds: card"),
+    ("innsmouth-escape", "character", "innsmouth-escape has no kind 'character'; kinds: card, "
+                                      "location, movement"),
+])
+def test_command_refuses_an_unknown_game_or_kind_and_saves_nothing(
+    tmp_path: Path, game: str, kind: str, message: str
+) -> None:
+    tags_file = tmp_path / "tags.toml"
+    script = Script("0a00000001", "x", "x")
+    args = parse("--tags", str(tags_file), "--game", game, "--kind", kind)
+    assert enroll_cli.run(args, ask=script.ask, say=script.say) == 1
+    assert script.said == [f"refbox enroll: {message}"]
+    assert script.asked == [] and not tags_file.exists()
+
+
+def test_the_games_with_tagged_pieces_are_those_of_the_registry() -> None:
+    kinds = enroll_cli.tag_kinds()
+    assert ", ".join(g for g, k in kinds.items() if k) == TAGGED
+    assert set(kinds) == {g.info.id for g in default_registry()}
+
+
+def test_help_lists_the_games_and_their_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse("--help")
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("Games and the kinds of pieces that carry a tag: decktet-escape: card; "
+            "intruder-escape: card; innsmouth-escape: card, location, movement.") in text
+
+
+def test_list_ids_prints_a_from_list_file_generated_from_the_game_data(tmp_path: Path) -> None:
+    from services.referee.tables import tag_components
+
+    for game, kinds in enroll_cli.tag_kinds().items():
+        for kind in kinds:
+            script = Script()
+            args = parse("--game", game, "--kind", kind, "--list-ids")
+            assert enroll_cli.run(args, ask=script.ask, say=script.say) == 0
+            assert script.said[0] == f"# {game} {kind}: id,label (for refbox enroll --from-list)"
+            listing = tmp_path / f"{game}-{kind}.txt"
+            listing.write_text("\n".join(script.said) + "\n", "utf-8")
+            assert read_list(listing) == [(c, label) for k, c, label in tag_components(game)
+                                          if k == kind]
+    script = Script()
+    enroll_cli.run(parse("--game", "decktet-escape", "--kind", "card", "--list-ids"),
+                   ask=script.ask, say=script.say)
+    assert len(script.said) == 46 and script.said[1] == "ace-moons,Ace of Moons"
+
+
+def test_a_list_with_ids_the_game_does_not_have_is_refused(tmp_path: Path) -> None:
+    listing = tmp_path / "list.txt"
+    listing.write_text("knife-1,Knife\nscout,Scout\n", "utf-8")
+    script = Script()
+    args = parse("--tags", str(tmp_path / "tags.toml"), "--game", GAME, "--kind", "card",
+                 "--from-list", str(listing))
+    assert enroll_cli.run(args, ask=script.ask, say=script.say) == 1
+    assert script.said == [f"refbox enroll: {listing}: scout is not a card id of "
+                           "intruder-escape; see refbox enroll --game intruder-escape --kind "
+                           "card --list-ids"]
+
+
+def test_the_registry_defaults_to_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "box"
+    script = Script("0a00000001", "")
+    args = parse("--data", str(data), "--game", GAME, "--kind", "card")
+    assert enroll_cli.run(args, ask=script.ask, say=script.say) == 0
+    assert [e.id for e in TagRegistry.load(data / "tags.toml")] == [first_card()]
+    monkeypatch.setenv("REFBOX_DATA", str(tmp_path / "env"))
+    script = Script("0a00000002", "")
+    args = parse("--game", "decktet-escape", "--kind", "card")
+    assert enroll_cli.run(args, ask=script.ask, say=script.say) == 0
+    assert len(TagRegistry.load(tmp_path / "env" / "tags.toml")) == 1

@@ -2,20 +2,43 @@
 
 Each subcommand module offers ``register(subparsers)``; it adds its parser and sets
 ``handler`` to a function taking the parsed arguments and returning the exit status.
+
+:func:`main` is the boundary: an error of any refbox layer that a command did not report
+itself becomes one line on standard error and a non-zero exit status, never a traceback, and
+output to a closed pipe (``refbox games | head -5``) ends quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from firmware_py.errors import HardwareError
+from services.games.core import GameError
+from services.referee.errors import RefereeError
+from services.referee.tags import TagRegistryError
+
+EX_FAILED = 2
+EX_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
+EX_INTERRUPTED = 130  # 128 + SIGINT
+
 
 def _subcommands() -> list[ModuleType]:
-    from services.referee.cli import doctor, enroll, games_cmd, journal_cmd, play, run, sim
+    from services.referee.cli import (
+        doctor,
+        enroll,
+        games_cmd,
+        journal_cmd,
+        play,
+        run,
+        sim,
+        wiring,
+    )
 
-    return [sim, run, games_cmd, play, journal_cmd, enroll, doctor]
+    return [sim, run, games_cmd, play, journal_cmd, enroll, doctor, wiring]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,10 +53,38 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help(sys.stderr)
-        return 2
-    return int(handler(args))
+    name = "refbox"
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)  # `refbox --help | head -1` can break the pipe too
+        handler = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help(sys.stderr)
+            return EX_FAILED
+        name = f"refbox {args.command}"
+        return int(handler(args))
+    except BrokenPipeError:
+        _silence_stdout()
+        return EX_PIPE
+    except KeyboardInterrupt:
+        print(f"\n{name}: interrupted", file=sys.stderr)
+        return EX_INTERRUPTED
+    except (GameError, RefereeError) as error:
+        print(f"{name}: {error.message}", file=sys.stderr)
+    except (HardwareError, TagRegistryError) as error:
+        print(f"{name}: {error}", file=sys.stderr)
+    except OSError as error:
+        where = f" {error.filename}" if error.filename else ""
+        print(f"{name}: cannot use{where}: {error.strerror or error}", file=sys.stderr)
+    return EX_FAILED
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush cannot fail too."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # captured output (tests): nothing to flush
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)

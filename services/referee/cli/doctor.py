@@ -25,9 +25,9 @@ from services.referee.doctor import (
     Console,
     Devices,
     Doctor,
-    format_report,
     hardware_devices,
 )
+from services.referee.doctor_report import format_report
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,12 +1,16 @@
 """``refbox enroll``: tap RFID tags and name them, building a tag registry file.
 
-    refbox enroll --tags FILE --game GAME --kind KIND [--board PROFILE] [--reader NAME]
-                  [--from-list FILE]
+    refbox enroll --game GAME --kind KIND [--data DIR | --tags FILE] [--board PROFILE]
+                  [--reader NAME] [--from-list FILE]
+    refbox enroll --game GAME --kind KIND --list-ids
 
-Without ``--from-list`` each tapped tag is asked an id and a label. With it, the components
-are taken in order from the list file (``id,label`` lines; ``#`` comments and blank lines
-skipped; no label means label = id) and the user just taps one tag per prompt. The registry is
-saved after every tag, so an interrupted session resumes where it stopped: components already
+The game and the kind must be ones the box knows (:func:`tag_kinds`, from the game data). The
+components are taken in order, every piece of the kind by default, or those of the list file
+(``id,label`` lines; ``#`` comments and blank lines skipped; no label means label = id; the
+ids must be pieces of the kind: ``--list-ids`` prints them all in that format), and the user
+just taps one tag per prompt. (:func:`enroll` without items asks an id and a label for each
+tag.) The registry is ``tags.toml`` in the box's data folder unless ``--tags`` names one. It
+is saved after every tag, so an interrupted session resumes where it stopped: components already
 enrolled are skipped. A tag that is already enrolled is refused with what it is, and the user
 taps another.
 
@@ -31,7 +35,9 @@ from firmware_py.errors import HardwareError
 from firmware_py.events import DeviceStatus, InputEvent, TagPlaced
 from firmware_py.profile import DEFAULT_PROFILE, load_profile
 from firmware_py.specs import BoardProfile, Clock, ReaderSpec
+from services.referee.box.daemon import TAGS, default_data_dir
 from services.referee.doctor import ReaderLike
+from services.referee.errors import RefereeError
 from services.referee.tags import (
     TagEntry,
     TagRegistry,
@@ -51,10 +57,19 @@ ReaderFactory = Callable[[ReaderSpec, str, Callable[[InputEvent], None], Clock],
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("enroll", help="tap RFID tags and name them (builds a tag registry)")
-    parser.add_argument("--tags", required=True, metavar="FILE", help="the registry file")
+    kinds = "; ".join(f"{game}: {', '.join(k)}" for game, k in tag_kinds().items() if k)
+    parser = sub.add_parser(
+        "enroll",
+        help="tap RFID tags and name them (builds a tag registry)",
+        description=f"Games and the kinds of pieces that carry a tag: {kinds}.",
+    )
     parser.add_argument("--game", required=True, help="game id, e.g. intruder-escape")
-    parser.add_argument("--kind", required=True, help="kind of component, e.g. character")
+    parser.add_argument("--kind", required=True, help=f"kind of piece ({kinds})")
+    parser.add_argument("--data", metavar="DIR", help="the box's data folder, where tags.toml "
+                        "lives (default: as refbox run: $REFBOX_DATA, else /var/lib/refbox if "
+                        "it exists, else ~/.local/share/refbox)")
+    parser.add_argument("--tags", metavar="FILE",
+                        help="the registry file (default: tags.toml in the data folder)")
     parser.add_argument(
         "--board",
         default=DEFAULT_PROFILE,
@@ -66,20 +81,54 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--from-list",
         dest="from_list",
         metavar="FILE",
-        help="take ids and labels in order from FILE (id,label lines)",
+        help="take ids and labels in order from FILE (id,label lines; default: every piece "
+             "of the kind, in the order of --list-ids)",
     )
+    parser.add_argument("--list-ids", dest="list_ids", action="store_true",
+                        help="print the ids and labels of the kind as a --from-list file, "
+                             "and stop")
     parser.set_defaults(handler=run)
+
+
+def tag_kinds() -> dict[str, list[str]]:
+    """Every game of the registry with the kinds of its pieces that can carry a tag."""
+    from services.games.registry import default_registry
+    from services.referee.tables import tag_components
+
+    return {g.info.id: sorted({kind for kind, _cid, _label in tag_components(g.info.id)})
+            for g in default_registry()}
+
+
+def components(game: str, kind: str) -> list[tuple[str, str]]:
+    """The (id, label) pieces of ``game`` of ``kind``, in order; ``ValueError`` saying what
+    games and kinds there are if the game or the kind is unknown."""
+    from services.referee.tables import tag_components
+
+    kinds = tag_kinds()
+    if game not in kinds:
+        tagged = ", ".join(g for g, k in kinds.items() if k)
+        raise ValueError(f"unknown game {game!r}; games with pieces that carry a tag: {tagged}")
+    if kind not in kinds[game]:
+        allowed = ", ".join(kinds[game]) or "none (no piece of this game carries a tag)"
+        raise ValueError(f"{game} has no kind {kind!r}; kinds: {allowed}")
+    return [(cid, label) for k, cid, label in tag_components(game) if k == kind]
 
 
 def run(args: argparse.Namespace, *, ask: Ask = input, say: Say = print) -> int:
     try:
-        check_name("game", args.game)
-        check_name("kind", args.kind)
-        registry = TagRegistry.load(args.tags, missing_ok=True)
-        items = read_list(Path(args.from_list)) if args.from_list else _known(args.game, args.kind)
+        known = components(args.game, args.kind)
+        if args.list_ids:
+            say(f"# {args.game} {args.kind}: id,label (for refbox enroll --from-list)")
+            for cid, label in known:
+                say(f"{cid},{label}")
+            return 0
+        tags_file = Path(args.tags) if args.tags else _data_dir(args.data) / TAGS
+        registry = TagRegistry.load(tags_file, missing_ok=True)
+        items = check_known(read_list(Path(args.from_list)), known, args) if args.from_list \
+            else known
         profile = load_profile(args.board)
         spec, seat = pick_reader(profile, args.reader)
-    except (TagRegistryError, HardwareError, ValueError) as exc:
+    except (TagRegistryError, HardwareError, RefereeError, ValueError) as exc:
         say(f"refbox enroll: {exc}")
         return 1
     done = 0
@@ -92,10 +141,39 @@ def run(args: argparse.Namespace, *, ask: Ask = input, say: Say = print) -> int:
         say(f"refbox enroll: {exc}")
         return 1
     except KeyboardInterrupt:
-        say(f"\nstopped; {len(registry)} tags in {args.tags} (run again to go on)")
+        say(f"\nstopped; {len(registry)} tags in {tags_file} (run again to go on)")
         return 130
-    say(f"{done} tag(s) enrolled; {len(registry)} tags in {args.tags}")
+    say(f"{done} tag(s) enrolled; {len(registry)} tags in {tags_file}")
     return 0
+
+
+def _data_dir(data: str | None) -> Path:
+    """The data folder (created, private, if it is missing); RefereeError if it cannot be."""
+    path = Path(data) if data else default_data_dir()
+    try:
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except FileExistsError:
+        raise RefereeError(f"{path}: this is a file, not a folder; give the data folder "
+                           "with --data, or the registry file with --tags") from None
+    except OSError as exc:
+        raise RefereeError(f"{path}: cannot make the data folder: {exc.strerror}") from None
+    return path
+
+
+def check_known(
+    items: list[tuple[str, str]], known: list[tuple[str, str]], args: argparse.Namespace
+) -> list[tuple[str, str]]:
+    """``items`` if every id is a piece of the game and kind, else ``ValueError``."""
+    ids = {cid for cid, _label in known}
+    unknown = [cid for cid, _label in items if cid not in ids]
+    if unknown:
+        raise ValueError(
+            f"{args.from_list}: {', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''} "
+            f"{'is not a' if len(unknown) == 1 else 'are not'} {args.kind} id"
+            f"{'' if len(unknown) == 1 else 's'} of {args.game}; see refbox enroll --game "
+            f"{args.game} --kind {args.kind} --list-ids"
+        )
+    return items
 
 
 def enroll(
@@ -189,14 +267,6 @@ def _save(registry: TagRegistry, entry: TagEntry, say: Say) -> bool:
     registry.save()
     say(f"saved: {saved.tag} = {saved.describe()}")
     return True
-
-
-def _known(game: str, kind: str) -> list[tuple[str, str]] | None:
-    """The pieces refbox knows for this game and kind (all 45 Escape! cards), in order."""
-    from services.referee.tables import tag_components
-
-    found = [(cid, label) for k, cid, label in tag_components(game) if k == kind]
-    return found or None
 
 
 def read_list(path: Path) -> list[tuple[str, str]]:

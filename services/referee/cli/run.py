@@ -15,20 +15,24 @@ from services.referee.box.daemon import default_data_dir, install_stop_signals
 from services.referee.errors import RefereeError
 
 EX_CONFIG = 78  # sysexits.h: configuration error (a bad board profile or data file)
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("run", help="run the referee daemon on a board")
     parser.add_argument("--board", default="sim", help="board profile name or file (default sim)")
     parser.add_argument("--data", default=None,
-                        help="state directory: journal and tag registry "
-                             "(default $REFBOX_DATA or ~/.local/share/refbox)")
-    parser.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING, ERROR")
+                        help="state directory: journal and tag registry (default "
+                             "$REFBOX_DATA, else /var/lib/refbox if it exists, else "
+                             "~/.local/share/refbox)")
+    parser.add_argument("--log-level", default="INFO", type=str.upper, choices=LOG_LEVELS,
+                        help="how much the log says: %(choices)s (default %(default)s; "
+                             "any case)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=args.log_level.upper(),
+    logging.basicConfig(level=args.log_level,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     from services.referee.notify import Notifier
 
