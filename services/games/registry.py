@@ -11,7 +11,7 @@ from services.games.core import DataError, Game, OptionError
 # names, your characters' names) placed in the box's ``packs/`` directory replaces the shipped
 # file. The copy is validated exactly like the shipped one.
 PACK_FILES = {"decktet-escape": "decktet.toml", "intruder-escape": "intruder.toml",
-              "innsmouth-escape": "innsmouth.toml"}
+              "innsmouth-escape": "innsmouth.toml", "asylum-escape": "asylum.toml"}
 
 
 class Registry:
@@ -31,10 +31,7 @@ class Registry:
 
 def game_with_data(game_id: str, path: Path) -> Game:
     """The game with its data read from ``path`` (raises DataError naming the file)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(str(path), "", f"cannot read the file: {error.strerror}") from None
+    text = _read_pack(path)
     if game_id == "decktet-escape":
         from services.games.decktet_escape import DecktetEscape
         from services.games.decktet_escape.deck import load_deck
@@ -50,6 +47,11 @@ def game_with_data(game_id: str, path: Path) -> Game:
         from services.games.innsmouth_escape.data import load_data
 
         return InnsmouthEscape(load_data(text, str(path)))
+    if game_id == "asylum-escape":
+        from services.games.asylum_escape import AsylumEscape
+        from services.games.asylum_escape.data import load_data as load_asylum
+
+        return AsylumEscape(load_asylum(text, str(path)))
     games = ", ".join(PACK_FILES)
     raise OptionError("GAME", f"{game_id!r} has no data file to replace; games with one: {games}")
 
@@ -57,14 +59,36 @@ def game_with_data(game_id: str, path: Path) -> Game:
 def default_registry(packs: Path | None = None) -> Registry:
     """Every game shipped with refbox. A game whose data file (``PACK_FILES``) is in the
     directory ``packs`` uses that copy instead of the shipped one."""
+    from services.games.asylum_escape import AsylumEscape
     from services.games.decktet_escape import DecktetEscape
     from services.games.innsmouth_escape import InnsmouthEscape
     from services.games.intruder_escape import IntruderEscape
 
-    games: list[Game] = [DecktetEscape(), IntruderEscape(), InnsmouthEscape()]
+    games: list[Game] = [DecktetEscape(), IntruderEscape(), InnsmouthEscape(), AsylumEscape()]
     if packs is not None:
+        if packs.exists() and not packs.is_dir():
+            raise DataError(str(packs), "", "this is a file, not the folder of data packs")
         for i, game in enumerate(games):
             path = packs / PACK_FILES[game.info.id]
-            if path.is_file():
+            if path.exists() or path.is_symlink():  # a folder or a broken link is reported
                 games[i] = game_with_data(game.info.id, path)
     return Registry(tuple(games))
+
+
+def _read_pack(path: Path) -> str:
+    """The text of a data pack the user supplied; DataError naming the file (and the line of
+    bytes that are not text) otherwise."""
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise DataError(str(path), "", "this is a folder; give a data pack (.toml)") from None
+    except OSError as error:
+        raise DataError(str(path), "", f"cannot read the file: {error.strerror or error}"
+                        ) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise DataError(str(path), f"line {line}", f"this is not a text file (byte "
+                        f"0x{data[error.start]:02X} is not UTF-8 text); give a data pack "
+                        "(.toml) in the format of the shipped one") from None
