@@ -1,0 +1,178 @@
+"""Innsmouth 32 actions (what seats do) and events (what the table is told).
+
+Survivors, movie cards and sanctuaries are named by their ids from the data pack. Throngs are
+numbered 0 to 5 per owner. Spoints are committed before every roll (``Commit``), split into
+the player's power spoints and the survivor's rest spoints (R-I32-41, R-I32-55).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from services.games.core import Event, SeatAction
+
+ACT_KINDS = ("rest", "attack", "mythos_attack", "take", "move", "mythos", "search",
+             "sanctuary_rest", "investigate", "sanctuary_search", "heal")
+
+
+@dataclass(frozen=True)
+class Pool(SeatAction):
+    """One pool action with each survivor, in placement order (R-I32-10, R-I32-12)."""
+
+    type: ClassVar[str] = "pool"
+
+
+@dataclass(frozen=True)
+class Spotlight(SeatAction):
+    """TAKE+ACT: ``survivor`` takes the screen card ``card``, then acts (R-I32-14)."""
+
+    type: ClassVar[str] = "spotlight"
+    survivor: str
+    card: str
+
+
+@dataclass(frozen=True)
+class DrawSurvivor(SeatAction):
+    """DRAW SURVIVOR+ACT: the top survivor joins the pool, then acts (R-I32-15)."""
+
+    type: ClassVar[str] = "draw_survivor"
+
+
+@dataclass(frozen=True)
+class Act(SeatAction):
+    """One pool or sanctuary action of ``survivor`` (R-I32-13, R-I32-63). ``target``: the
+    monster card attacked, the screen card taken, the sanctuary entered; ``item``: the item
+    used for an attack; ``stat``: the item's stat used (R-I32-43)."""
+
+    type: ClassVar[str] = "act"
+    survivor: str
+    kind: str
+    target: str = ""
+    item: str = ""
+    stat: str = ""
+
+
+@dataclass(frozen=True)
+class Commit(SeatAction):
+    """Spoints committed before a roll: ``power`` from the player's board, ``rest`` from the
+    survivor (R-I32-41, R-I32-56)."""
+
+    type: ClassVar[str] = "commit"
+    power: int = 0
+    rest: int = 0
+
+
+@dataclass(frozen=True)
+class Negate(SeatAction):
+    """Spend exactly the damage in spoints to negate it (R-I32-49)."""
+
+    type: ClassVar[str] = "negate"
+    power: int = 0
+    rest: int = 0
+
+
+@dataclass(frozen=True)
+class Flail(SeatAction):
+    """Flail instead (2d6 against SPEED), with spoints committed to SPEED (R-I32-49)."""
+
+    type: ClassVar[str] = "flail"
+    power: int = 0
+    rest: int = 0
+
+
+@dataclass(frozen=True)
+class TakeAttack(SeatAction):
+    """The director or a monster player takes the screen monster ``card`` into throng
+    ``throng`` and attacks ``target`` (a survivor, or ``locks:<sanctuary>``) with that
+    throng (R-I32-30)."""
+
+    type: ClassVar[str] = "take_attack"
+    card: str
+    throng: int
+    target: str
+
+
+@dataclass(frozen=True)
+class AllOut(SeatAction):
+    """Every throng of the seat attacks once; the targets are aimed throng by throng
+    (R-I32-30)."""
+
+    type: ClassVar[str] = "all_out"
+
+
+@dataclass(frozen=True)
+class Aim(SeatAction):
+    """The target of the next throng of an all-out attack."""
+
+    type: ClassVar[str] = "aim"
+    target: str
+
+
+@dataclass(frozen=True)
+class Place(SeatAction):
+    """Place the monster ``card`` (taken from the screen in a creature feature, or the
+    familiar face of a head shot) into throng ``throng`` (R-I32-25, R-I32-51)."""
+
+    type: ClassVar[str] = "place"
+    card: str
+    throng: int
+
+
+@dataclass(frozen=True)
+class FadeOut(SeatAction):
+    """The director marks the screen item or power play ``card`` for fade out (R-I32-66)."""
+
+    type: ClassVar[str] = "fade_out"
+    card: str
+
+
+@dataclass(frozen=True)
+class Choose(SeatAction):
+    """A choice from a list: a plot device resolved or not, a stat for insanity, the
+    survivor that gets the horror star (``value``)."""
+
+    type: ClassVar[str] = "choose"
+    value: str
+
+
+@dataclass(frozen=True)
+class Pass(SeatAction):
+    """Decline (no fade out, no director's cut, no attack possible, no counterstrike)."""
+
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Adjust(SeatAction):
+    """A logged referee adjustment for printed text the box does not model (A-I32-02):
+    ``kind`` rest, mythos or power (``amount`` added to ``survivor`` / the seat), or done."""
+
+    type: ClassVar[str] = "adjust"
+    kind: str
+    survivor: str = ""
+    amount: int = 0
+
+
+ACTION_TYPES = (Pool, Spotlight, DrawSurvivor, Act, Commit, Negate, Flail, TakeAttack, AllOut,
+                Aim, Place, FadeOut, Choose, Pass, Adjust)
+
+
+@dataclass(frozen=True)
+class Told(Event):
+    """What happened, as the public screen says it (never a secret)."""
+
+    type: ClassVar[str] = "told"
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Shown(Event):
+    """A card brought to light (a screen card revealed, a survivor drawn)."""
+
+    type: ClassVar[str] = "shown"
+    reveals: ClassVar[bool] = True
+    rule: str
+    text: str
+    card: str

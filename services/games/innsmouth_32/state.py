@@ -1,0 +1,320 @@
+"""The Innsmouth 32 state machine (rules spec 5.5): set-up, the step queue and the dispatch.
+
+The game runs as a queue of steps (``todo``, JSON lists such as ``["seat_turn", 2]``). The loop
+in :meth:`I32State.run` takes steps off the front until one needs an input; it then sets
+``phase`` (a chance prompt: ``shuffle``, ``roll``, ``victim``; or a seat prompt: ``turn``,
+``act``, ``commit``, ``negate``, ``director``, ``aim``, ``place``, ``fade``, ``choose``,
+``adjust``) and ``current`` (what that input is about). An input is checked completely before
+anything changes, so a refused action changes nothing.
+
+Turns are in :mod:`turns`, attacks and damage in :mod:`fights`, the movie screen, events,
+creature features, fade out and reel ends in :mod:`screen`, views and sentences in
+:mod:`views`, snapshot checks in :mod:`snapshot`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from services.games.core import (
+    Action,
+    Draw,
+    DrawResult,
+    EndGame,
+    Event,
+    GameInfo,
+    IllegalAction,
+    OptionValue,
+    Outcome,
+    Prompt,
+    Roll,
+    RollResult,
+    SeatAction,
+    SeatPrompt,
+    Shuffle,
+    ShuffleResult,
+    State,
+)
+from services.games.innsmouth_32 import actions as a
+from services.games.innsmouth_32.data import I32Data
+from services.games.innsmouth_32.fights import Fights
+from services.games.innsmouth_32.people import People
+from services.games.innsmouth_32.reels import Reels
+from services.games.innsmouth_32.screen import Screen
+from services.games.innsmouth_32.turns import Turns
+from services.games.innsmouth_32.views import Views
+
+REEL_PILES = {1: 10, 2: 20, 3: 15, 4: 10}  # 5.3
+SEAT_PHASES = {  # phase -> (rule for "not your turn", prompt text)
+    "turn": ("R-I32-10", "choose pool actions, take+act or draw survivor+act"),
+    "act": ("R-I32-13", "choose the survivor's action"),
+    "commit": ("R-I32-41", "commit spoints before the roll"),
+    "negate": ("R-I32-49", "negate the damage with spoints or flail"),
+    "director": ("R-I32-30", "take+attack or all-out attack"),
+    "aim": ("R-I32-30", "aim the next throng"),
+    "place": ("R-I32-25", "place the monster in a throng"),
+    "fade": ("R-I32-66", "fade out an item or power play, or pass"),
+    "choose": ("R-I32-22", "choose"),
+    "adjust": ("A-I32-02", "apply the card's printed effect, then done"),
+}
+CHANCE_PHASES = ("shuffle", "roll", "victim")
+ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {
+    a.Pool: (("turn",), "R-I32-10"), a.Spotlight: (("turn",), "R-I32-14"),
+    a.DrawSurvivor: (("turn",), "R-I32-15"), a.Act: (("act",), "R-I32-13"),
+    a.Commit: (("commit",), "R-I32-41"), a.Negate: (("negate",), "R-I32-49"),
+    a.Flail: (("negate",), "R-I32-49"), a.TakeAttack: (("director",), "R-I32-30"),
+    a.AllOut: (("director",), "R-I32-30"), a.Aim: (("aim",), "R-I32-30"),
+    a.Place: (("place",), "R-I32-25"), a.FadeOut: (("fade",), "R-I32-66"),
+    a.Choose: (("choose",), "R-I32-22"),
+    a.Pass: (("fade", "director", "act", "choose"), "R-I32-30"),
+    a.Adjust: (("adjust",), "A-I32-02"),
+}
+
+
+@dataclass(eq=False)
+class I32State(Views, Reels, Screen, People, Fights, Turns, State):
+    info: ClassVar[GameInfo]  # set by the package
+
+    data: I32Data
+    players: int
+    options: dict[str, OptionValue]
+    director: int = 0
+    phase: str = "running"
+    todo: list[list[Any]] = field(default_factory=list)
+    current: dict[str, Any] | None = None
+    power: list[int] = field(default_factory=list)
+    pools: list[list[str]] = field(default_factory=list)
+    survivors: dict[str, dict[str, Any]] = field(default_factory=dict)  # in play
+    survivor_pile: list[str] = field(default_factory=list)  # top first
+    victims: list[str] = field(default_factory=list)  # random victims deck (order untracked)
+    reel_pile: list[str] = field(default_factory=list)  # top first
+    discards: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # removed from play
+    familiar: list[str] = field(default_factory=list)  # survivors now monster cards
+    seen: list[str] = field(default_factory=list)  # movie cards ever shown face up
+    screen: list[dict[str, Any]] = field(default_factory=list)
+    throngs: list[list[list[str]]] = field(default_factory=list)  # [seat][0..5] cards
+    sanctuaries: list[dict[str, Any]] = field(default_factory=list)
+    monster_players: list[int] = field(default_factory=list)
+    reel: int = 1
+    fade: dict[str, Any] | None = None  # {"card", "left"}
+    fade_in: int = -1
+    turning_point: bool = False
+    final: int = 0  # reel IV: 1 ended (next director turn is final), 2 final turn running
+    fight: dict[str, Any] | None = None
+    result: Outcome | None = None
+    fresh: bool = field(default=True, repr=False)  # False: loaded from a snapshot
+
+    def __post_init__(self) -> None:
+        if not self.fresh:
+            return
+        self.director = int(self.options["director_seat"])
+        self.power = [0] * self.players
+        self.pools = [[] for _ in range(self.players)]
+        self.throngs = [[[] for _ in range(6)] for _ in range(self.players)]
+        self.screen = [{"card": "", "down": False} for _ in range(3)]
+        self.victims = list(self.data.ids("survivors"))
+        self.todo = [["shuffle", "survivors"], ["shuffle", "movie"], ["power"],
+                     *[["draw_start", s] for s in self.character_seats()],
+                     ["setup_screen"], ["cut_offer"], ["seat_turn", self.left_of(self.director)]]
+        self.run()
+
+    # ------------------------------------------------------------------ derived values
+
+    def character_seats(self) -> list[int]:
+        """The character players clockwise from the director's left (R-I32-08)."""
+        return [(self.director + i) % self.players for i in range(1, self.players)]
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def owner(self, survivor: str) -> int:
+        return next(s for s, pool in enumerate(self.pools) if survivor in pool)
+
+    def in_play(self) -> list[str]:
+        return [s for pool in self.pools for s in pool]
+
+    def value(self, card: str) -> int:
+        """A monster card's value: its printed value, or a familiar face's MUSCLE."""
+        if card in self.familiar:
+            return int(self.data.get(card).stats["muscle"])
+        return int(self.data.get(card).value)
+
+    def is_monster(self, card: str) -> bool:
+        return card in self.familiar or (card in self.data.ids("movie")
+                                         and self.data.get(card).kind == "monster")
+
+    # ------------------------------------------------------------------ the step loop
+
+    def run(self) -> list[Event]:
+        events: list[Event] = []
+        while self.phase == "running" and self.todo:
+            step = self.todo.pop(0)
+            events += getattr(self, f"step_{step[0]}")(*step[1:])
+        return events
+
+    def push(self, *steps: list[Any]) -> None:
+        """Put steps at the front of the queue, in the order given."""
+        self.todo[:0] = [list(s) for s in steps]
+
+    def wait(self, phase: str, **current: Any) -> list[Event]:
+        self.phase = phase
+        self.current = current
+        return []
+
+    def resume(self) -> list[Event]:
+        self.phase = "running"
+        self.current = None
+        return self.run()
+
+    # ------------------------------------------------------------------ prompts
+
+    def pending(self) -> tuple[Prompt, ...]:
+        if self.phase in ("over", "running"):
+            return ()
+        chance = self.chance()
+        if chance is not None:
+            return (chance,)
+        return (SeatPrompt(self.current["seat"], self.phase, self.prompt_text()),)
+
+    def prompt_text(self) -> str:
+        cur = self.current or {}
+        if self.phase == "act":
+            return f"choose {self.data.get(cur['survivor']).name}'s action"
+        if self.phase == "commit":
+            return f"commit spoints before {cur['purpose']}"
+        return SEAT_PHASES[self.phase][1]
+
+    def chance(self) -> Shuffle | Roll | Draw | None:
+        cur = self.current or {}
+        if self.phase == "shuffle":
+            return Shuffle(f"shuffle the {cur['deck']}", cur["rule"], deck=cur["deck"],
+                           items=tuple(cur["items"]))
+        if self.phase == "roll":
+            return Roll(cur["purpose"], cur["rule"], count=cur["count"], sides=6)
+        if self.phase == "victim":
+            return Draw(cur["purpose"], "R-I32-33", deck="victims",
+                        items=tuple(self.victim_cards()))
+        return None
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if not any(isinstance(p, SeatPrompt) and p.seat == seat for p in self.pending()):
+            return []
+        return getattr(self, f"legal_{self.phase}")(seat)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.phase == "over":
+            raise IllegalAction(self.result.rule if self.result else "BOX-END",
+                                "the game is over")
+        if isinstance(action, EndGame):
+            self.result = Outcome("abandoned", (), action.reason or "the table ended the game",
+                                  "BOX-END")
+            self.phase = "over"
+            return []
+        if isinstance(action, SeatAction):
+            self.check_seat(action)
+            phases, rule = ACTION_PHASES.get(type(action), ((), "ACTION"))
+            if self.phase not in phases:
+                raise IllegalAction(rule, f"{action.type.replace('_', ' ')} is not possible "
+                                    f"now: Seat {action.seat + 1} must {self.prompt_text()}")
+            if action not in self.legal_actions(action.seat):
+                raise IllegalAction(*self.why_not(action))
+            return getattr(self, f"do_{self.phase}")(action)
+        chance = self.chance()
+        if chance is None:
+            raise IllegalAction("BOX-CHANCE", f"no chance outcome is expected now: the box is "
+                                f"waiting for {self.waiting_for()}")
+        chance.check(action)
+        if isinstance(action, ShuffleResult):
+            return self.shuffled(action)
+        if isinstance(action, RollResult):
+            return self.rolled(tuple(action.faces))
+        if isinstance(action, DrawResult):
+            return self.victim_drawn(action.card)
+        raise IllegalAction("BOX-CHANCE", "this chance outcome is not expected now")
+
+    def waiting_for(self) -> str:
+        chance = self.chance()
+        if chance is not None:
+            return chance.purpose
+        cur = self.current or {}
+        return f"Seat {cur.get('seat', 0) + 1}" if self.phase in SEAT_PHASES else "nothing"
+
+    def check_seat(self, action: SeatAction) -> None:
+        if not 0 <= action.seat < self.players:
+            raise IllegalAction("R-I32-01", f"there is no seat {action.seat + 1} "
+                                f"(seats 1 to {self.players})")
+        if any(isinstance(p, SeatPrompt) and p.seat == action.seat for p in self.pending()):
+            return
+        chance = self.chance()
+        rule = chance.rule if chance else SEAT_PHASES.get(self.phase, ("R-I32-10", ""))[0]
+        raise IllegalAction(rule, f"Seat {action.seat + 1} cannot act now: the box is "
+                            f"waiting for {self.waiting_for()}")
+
+    # ------------------------------------------------------------------ chance
+
+    def step_shuffle(self, deck: str, then: str = "") -> list[Event]:
+        """``then``: "reel" when the shuffled discards become the next reel (R-I32-69)."""
+        items = {"survivors": self.data.ids("survivors"),
+                 "movie": self.data.ids("movie"), "discards": tuple(self.discards)}[deck]
+        rule = {"survivors": "R-I32-02", "movie": "R-I32-03"}.get(
+            deck, "R-I32-69" if then else "R-I32-13")
+        return self.wait("shuffle", deck=deck, items=list(items), rule=rule, then=then)
+
+    def shuffled(self, action: ShuffleResult) -> list[Event]:
+        deck = self.current["deck"]
+        order = list(action.order)
+        words = {"survivors": "survivor pile", "movie": "movie deck"}.get(deck, "discards")
+        events: list[Event] = [a.Told(self.current["rule"], f"The box shuffles the {words}")]
+        if deck == "survivors":
+            self.survivor_pile = order
+        elif deck == "movie" or self.current["then"] == "reel":
+            self.deal_reel(order)
+        else:
+            self.discards = order
+        return events + self.resume()
+
+    def deal_reel(self, order: list[str]) -> None:
+        """R-I32-03, R-I32-69 task 6: the reel pile, 3 screen cards face down, the rest to
+        the discards (A-I32-06: reels II-IV deal the allotment and 3 more)."""
+        size = REEL_PILES[self.reel]
+        self.reel_pile = order[:size]
+        rest = order[size:]
+        extra = self.reel == 1 or self.options["screen_cards_extra"]
+        for slot in self.screen:
+            if slot["card"] or (not rest and not self.reel_pile):
+                continue
+            source = rest if extra and rest else self.reel_pile
+            slot["card"], slot["down"] = source.pop(0), True
+        self.discards = rest
+
+    def step_power(self) -> list[Event]:
+        """R-I32-05: power points by the number of character players."""
+        count = len(self.character_seats())
+        each = 7 if count <= 3 else 6 if count <= 5 else 5 if count <= 7 else 4
+        for seat in self.character_seats():
+            self.power[seat] = each
+        return [a.Told("R-I32-05", f"Each character player takes {each} power points")]
+
+    def step_draw_start(self, seat: int) -> list[Event]:
+        """R-I32-06, A-I32-04: the first survivor, its printed mythos and the option's rest."""
+        return self.draw_survivor(seat, int(self.options["setup_rest_points"]), "R-I32-06")
+
+    def draw_survivor(self, seat: int, rest: int, rule: str) -> list[Event]:
+        if not self.survivor_pile:
+            return []
+        card = self.survivor_pile.pop(0)
+        info = self.data.get(card)
+        self.pools[seat].append(card)
+        self.survivors[card] = {"rest": rest, "mythos": info.mythos, "items": [], "stores": {},
+                                "insane": [], "stars": 0, "where": "", "inside": False,
+                                "healed": False}
+        return [a.Shown(rule, f"Seat {seat + 1} draws {info.name}", card)]

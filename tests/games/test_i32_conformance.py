@@ -1,0 +1,100 @@
+"""Innsmouth 32: the shared conformance playouts for 1 to 8 character players (2 to 9 seats)
+with every option, and the hidden information of spec 5.8 checked by indistinguishability:
+swapping the order of the reel pile, the survivor pile and the discards, and a face-down
+screen card with a card of the reel pile, changes no view, no legal list and no prompt."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from services.games.innsmouth_32 import Innsmouth32
+from services.games.innsmouth_32.snapshot import check_snapshot
+from tests.games.conformance import Conformance
+
+GAME = Innsmouth32()
+OPTIONS = ({}, {"reveal_per_player_turn": True, "lock_damage": "damage_total",
+                "counterstrike_chain": True, "survivor_loss": True, "victory": "half_players",
+                "screen_cards_extra": False, "setup_rest_points": 3, "sanctuary_slots": 1,
+                "clip_any_turn": True, "turning_point_persists": False})
+
+
+def forbidden(state: Any, seat: int | None) -> set[str]:
+    """Ids nobody may read: the reel and survivor piles, face-down screen cards and the
+    discards never shown (A-I32-26; the survivor-loss card among them)."""
+    if state.phase == "over":
+        return set()
+    hidden = set(state.reel_pile) | set(state.survivor_pile)
+    hidden |= {s["card"] for s in state.screen if s["down"]}
+    hidden |= set(state.discards) - set(state.seen)
+    return hidden
+
+
+def invariants(state: Any) -> None:
+    check_snapshot(state)  # every card once, ids known, places agree, counters in range
+    for pool in state.pools:
+        assert len(pool) <= 3
+    for me in state.survivors.values():
+        assert 0 <= me["rest"] <= 7 and len(me["items"]) <= 2
+    for throngs in state.throngs:
+        assert all(len(t) <= 3 for t in throngs)
+    if state.reel_pile and not state.turning_point and state.phase != "shuffle":
+        assert all(s["card"] for s in state.screen)  # R-I32-24, A-I32-07
+
+
+CONFORMANCE = Conformance(GAME, forbidden, invariants, max_steps=3000, sample=0.1)
+
+
+@pytest.mark.parametrize("players", range(2, 10))
+@pytest.mark.parametrize("options", OPTIONS)
+def test_random_playouts(players: int, options: dict[str, Any]) -> None:
+    for seed in range(2):
+        CONFORMANCE.playout(players, options, seed * 100 + players)
+
+
+def test_a_full_playout_checks_every_view_and_replay() -> None:
+    CONFORMANCE.playout(4, {}, 7, full=True)
+
+
+def twin(state: Any, rng: random.Random) -> Any:
+    """The same position with every hidden order changed and a face-down card swapped."""
+    data = copy.deepcopy(state.to_json())
+    for name in ("reel_pile", "survivor_pile", "discards"):
+        rng.shuffle(data[name])
+    down = [i for i, s in enumerate(data["screen"]) if s["down"]]
+    if down and data["reel_pile"]:
+        i = rng.choice(down)
+        data["screen"][i]["card"], data["reel_pile"][0] = (data["reel_pile"][0],
+                                                           data["screen"][i]["card"])
+    if data["phase"] == "shuffle":
+        return None  # the prompt names the pile being shuffled
+    return GAME.state_from_json(data)
+
+
+@pytest.mark.parametrize("players", [2, 5, 9])
+def test_hidden_orders_and_face_down_cards_cannot_be_told_apart(players: int) -> None:
+    rng = random.Random(players)
+    state = GAME.new_state(players, {"survivor_loss": True})
+    checked = 0
+    for _ in range(3000):
+        if state.outcome() is not None:
+            break
+        other = twin(state, rng) if rng.random() < 0.3 else None
+        if other is not None:
+            for seat in (None, *range(players)):
+                assert json.dumps(state.view(seat)) == json.dumps(other.view(seat))
+                if seat is not None:
+                    assert state.legal_actions(seat) == other.legal_actions(seat)
+            assert state.pending() == other.pending()
+            checked += 1
+        chance = state.chance_prompt()
+        if chance is not None:
+            state.apply(chance.resolve(rng))
+        else:
+            seat = state.pending()[0].seat
+            state.apply(rng.choice(state.legal_actions(seat)))
+    assert state.outcome() is not None and checked > 15
