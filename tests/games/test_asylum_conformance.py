@@ -21,13 +21,14 @@ import pytest
 
 from services.games.asylum_escape import AsylumEscape
 from services.games.asylum_escape import actions as a
+from services.games.asylum_escape.physical import UNKNOWN
 from services.games.asylum_escape.snapshot import check_snapshot
 from services.games.core import Action, FlipResult, ShuffleResult
 from tests.games.conformance import Conformance, Keep
 
 GAME = AsylumEscape()
 QUIET_AFTER = (a.Pass, a.SkipDraw, a.DrawCard, a.EndTurn, a.Keep, a.Mulligan, a.StartRoom,
-               a.Move, a.PlayCard, ShuffleResult, FlipResult)
+               a.Move, a.PlayCard, ShuffleResult, FlipResult, a.Identify)
 
 
 def forbidden(state: Any, seat: int | None) -> set[str]:
@@ -38,6 +39,7 @@ def forbidden(state: Any, seat: int | None) -> set[str]:
     for victim in state.victims:
         if victim["seat"] != seat:
             hidden.update(victim["hand"])
+    hidden.discard(UNKNOWN)  # cards=physical: a card in a hand the box has not seen
     return hidden
 
 
@@ -70,7 +72,26 @@ def secrets(state: Any, history: Sequence[Action]) -> list[tuple[int, Keep]]:
         if not keep(history[mine[-1]], blocked):
             continue  # it walked into a Patient: caught, the room is public
         found.append((mine[-1], lambda x, blocked=blocked: keep(x, blocked)))
+    return found + hand_cards(state, history)
+
+
+def hand_cards(state: Any, history: Sequence[Action]) -> list[tuple[int, Keep]]:
+    """cards=physical: each Victim's latest Camo/Sabo card told into the hand (still unseen)
+    may be any other card the box has not seen."""
+    if not state.physical or state.phase == "over":
+        return []
+    found: list[tuple[int, Keep]] = []
+    for seat in state.alive():
+        told = [i for i, x in enumerate(history) if isinstance(x, a.Identify)
+                and x.actor == seat and unseen_hand_card(x)]
+        if told and history[told[-1]].card in state.decks["camo_sabo"]:
+            found.append((told[-1], unseen_hand_card))
     return found
+
+
+def unseen_hand_card(x: Action) -> bool:
+    return isinstance(x, a.Identify) and x.card in GAME.data.deck("camo_sabo") and \
+        not GAME.data.get(x.card).hold
 
 
 def keep(x: Action, blocked: set[str]) -> bool:
@@ -91,7 +112,8 @@ class AsylumConformance(Conformance):
         victim = next(v for v in snapshot["victims"] if v["seat"] == seat)
         victim["room"] = pick.choice(state.grid.rooms())
         victim["route"] = [[victim["room"]]]
-        pool = [c for c in snapshot["decks"]["camo_sabo"] if not GAME.data.get(c).hold]
+        pool = [c for c in snapshot["decks"]["camo_sabo"] if not GAME.data.get(c).hold
+                and not state.physical]  # physical: hands are unseen cards ("?") anyway
         hand = victim["hand"]
         swap = min(len(hand), len(pool))
         if swap:
@@ -117,13 +139,16 @@ def harness() -> AsylumConformance:
                              secrets=secrets, twin_rate=0.1)
 
 
+@pytest.mark.parametrize("cards", ["box", "physical"])
 @pytest.mark.parametrize("mode", ["short", "long"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_random_playouts(players: int, mode: str) -> None:
+def test_random_playouts(players: int, mode: str, cards: str) -> None:
     check = harness()
-    for seed in range(3):
-        check.playout(players, {"mode": mode}, seed=players * 100 + seed, full=seed == 0)
-    assert check.stats["games"] == 3
+    games = 3 if cards == "box" else 2  # the module stays under 20 s
+    for seed in range(games):
+        check.playout(players, {"mode": mode, "cards": cards}, seed=players * 100 + seed,
+                      full=seed == 0)
+    assert check.stats["games"] == games
     assert check.stats["swaps"] > 0 and check.stats.get("twins", 0) > 0
     if players > 2:
         assert check.stats["refusals"] > 0

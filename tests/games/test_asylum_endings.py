@@ -39,7 +39,7 @@ def test_r_ae_26_all_cards_are_discarded_face_up() -> None:
     roll(state, 1)  # survives: the flee card goes face-up
     state.apply(a.Move(1, ()))
     discards = state.view(None)["discards"]
-    assert discards["movement"] == ["move-1-1"] and discards["bloodlust"] == ["bl-lights"]
+    assert discards["movement"] == ["move-1"] and discards["bloodlust"] == ["bl-lights"]
 
 
 def test_r_ae_27_rooms_holding_a_patient_are_destroyed_in_the_final_window() -> None:
@@ -105,8 +105,15 @@ def test_the_table_can_end_the_game_and_everything_is_shown() -> None:
     state.apply(EndGame("time"))
     assert state.outcome().result == "abandoned" and state.pending() == ()
     assert state.view(None)["victims"][0]["room"] == "kitchen"
-    assert state.pictures() == {"victim_routes": ["Seat 2 (alive): Kitchen",
-                                                  f"Seat 3 (alive): {GAME.data.get(QUIET).name}"]}
+    pictures = state.pictures()
+    assert pictures["victim_routes"] == ["Seat 2 (alive): Kitchen",
+                                         f"Seat 3 (alive): {GAME.data.get(QUIET).name}"]
+    route = pictures["route_seat_2"]  # on the layout as laid out, top row first
+    assert route[0] == "Seat 2 (alive): S start, N move N, X died, # destroyed"
+    assert route[3].split() == ["S", "Kitchen", ".", "Boiler", "Room", ".", "Showers", ".",
+                                "Cafeteria", ".", "Pharmacy"]
+    assert route[5].split()[:2] == [".", "Rooftop"] and sorted(pictures) == [
+        "route_seat_2", "route_seat_3", "victim_routes"]
 
 
 def damaged(change: object) -> dict:

@@ -7,6 +7,7 @@ from services.games.asylum_escape import AsylumState
 from services.games.asylum_escape import actions as a
 from services.games.core import RollResult
 from tests.games.asylum_helpers import (
+    GAME,
     QUIET,
     add_patient,
     arrange,
@@ -105,9 +106,9 @@ def test_r_ae_11_a_camo_save_cancels_the_attempt() -> None:
     refused(state, a.PlayCard(1, "camo-hide-1"), "R-AE-24", "not in your hand")
     events = pass_window(state)
     assert [(e.seat, e.patient, e.card) for e in of_type(events, a.AttemptCancelled)] == [
-        (1, BUTCHER, "camo-hide-1")]
+        (1, BUTCHER, "camo-hide")]
     assert state.phase == "move" and state.current["purpose"] == "flee"  # no roll
-    assert "camo-hide-1" in state.view(None)["discards"]["camo_sabo"]
+    assert "camo-hide" in state.view(None)["discards"]["camo_sabo"]
 
 
 def test_r_ae_12_every_patient_in_the_room_gets_an_attempt() -> None:
@@ -129,7 +130,7 @@ def test_r_ae_13_a_survivor_flees_with_a_free_movement_card_in_secret() -> None:
     pass_window(state)
     events = roll(state, 1)
     shown = of_type(events, a.MovementShown)[0]
-    assert (shown.seat, shown.card, shown.value, shown.purpose) == (1, "move-1-1", 1, "flee")
+    assert (shown.seat, shown.card, shown.value, shown.purpose) == (1, "move-1", 1, "flee")
     refused(state, a.Move(1, ("basement", "kitchen")), "R-AE-13", "at most 1 room")
     refused(state, a.Move(1, ("showers",)), "R-AE-13", "not next to Laundry")
     events = state.apply(a.Move(1, ("basement",)))
@@ -139,7 +140,7 @@ def test_r_ae_13_a_survivor_flees_with_a_free_movement_card_in_secret() -> None:
         assert "basement" not in str([view["victims"], view["step"], view.get("private")])
     assert state.view(1)["private"]["room"] == "basement"
     assert state.describe(a.Move(1, ("basement",)), 0) == "Seat 2 moves in secret"
-    assert "move-1-1" in state.view(None)["discards"]["movement"]
+    assert "move-1" in state.view(None)["discards"]["movement"]
 
 
 def test_r_ae_14_a_killed_victims_room_is_destroyed_and_rooms_fall() -> None:
@@ -235,6 +236,8 @@ def test_r_ae_18_a_destroyed_start_room_is_replaced_by_one_of_its_colour() -> No
     assert state.phase == "choose_room"
     assert state.current["rooms"] == ["infirmary", "archive", "greenhouse", "storage"]
     refused(state, a.ChooseRoom(0, "lobby"), "R-AE-18", "cannot be chosen")
+    saved = state.to_json()  # the Patient entering is in the step, in no deck: it loads
+    assert GAME.state_from_json(saved).current["patient"] == state.current["patient"]
     events = state.apply(a.ChooseRoom(0, "archive"))
     assert of_type(events, a.PatientReleased)[0].room == "archive"
     assert "archive" not in state.grid  # still blown up (R-AE-17)

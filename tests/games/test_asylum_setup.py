@@ -42,7 +42,9 @@ def test_r_ae_02_the_patients_player_is_a_table_choice_or_random() -> None:
     assert state.victim_seats() == [3, 0, 1]  # clockwise from the Patients player
     with pytest.raises(OptionError) as info:
         GAME.new_state(3, {"patients_seat": 3})
-    assert info.value.rule == "R-AE-02" and "not a seat" in info.value.message
+    assert (info.value.rule, info.value.message) == (
+        "R-AE-02", "patients_seat: Seat 4 is not at a table of 3 players (Seat 1 to Seat 3, "
+        "or random)")
     for players in (1, 7):
         with pytest.raises(OptionError) as info:
             GAME.new_state(players)
@@ -111,7 +113,7 @@ def test_r_ae_07_each_victim_draws_one_camo_sabo_card_hold_cards_face_up() -> No
     assert state.victim(1)["held"] == "camo-locker-1" and state.victim(1)["hand"] == []
     assert state.victim(2)["hand"] == ["camo-hide-3"]
     public = state.view(None)["victims"]
-    assert [(v["held"], v["hand_size"]) for v in public] == [("camo-locker-1", 0), ("", 1)]
+    assert [(v["held"], v["hand_size"]) for v in public] == [("camo-locker", 0), ("", 1)]
     assert "camo-hide-3" not in str(state.view(1)) and "camo-hide-3" in str(state.view(2))
 
 
@@ -128,3 +130,30 @@ def test_actions_out_of_their_step_are_refused() -> None:
     shuffle_all(state)
     refused(state, a.StartRoom(1, QUIET), "R-AE-06", "start room is not possible now")
     refused(state, a.Keep(9), "R-AE-02", "there is no seat 10")
+
+
+def test_r_ae_01_the_players_may_lay_out_their_own_grid_card_by_card() -> None:
+    """Option ``layout = table``: no shuffle; the Patients player enters the 25 cards in grid
+    order (column by column, bottom to top); an unknown card or one entered twice is refused
+    with the reason and changes nothing."""
+    state = new(3, {"layout": "table"})
+    assert (state.phase, seats(state)) == ("lay_out", [0])
+    laid = list(reversed(DATA.deck("locations")))
+    assert [x.room for x in state.legal_actions(0)] == list(DATA.deck("locations"))
+    assert state.legal_actions(1) == []
+    events = state.apply(a.LayRoom(0, laid[0]))
+    assert of_type(events, a.RoomLaid) == [a.RoomLaid(laid[0], 1)]
+    refused(state, a.LayRoom(0, laid[0]), "R-AE-01",
+            f"{DATA.get(laid[0]).name} is entered already (card 1 of 25): enter each card once")
+    refused(state, a.LayRoom(0, "moon"), "R-AE-01", "'moon' is not a location card of the pack")
+    refused(state, a.LayRoom(1, laid[1]), "R-AE-01", "Seat 2 cannot act now")
+    assert laid[0] not in [x.room for x in state.legal_actions(0)]
+    assert GAME.state_from_json(state.to_json()).current == {"rooms": [laid[0]]}
+    for room in laid[1:24]:
+        state.apply(a.LayRoom(0, room))
+    assert state.view(1)["step"] == {"rooms": laid[:24]}
+    events = state.apply(a.LayRoom(0, laid[24]))
+    assert state.columns == [laid[i:i + 5] for i in range(0, 25, 5)] == state.layout
+    assert of_type(events, a.LayoutDealt)[0].columns[4] == tuple(laid[20:])
+    assert state.phase == "shuffle" and state.current["deck"] == "victims"
+    assert GAME.state_from_json(state.to_json()).columns == state.columns

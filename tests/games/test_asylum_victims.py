@@ -46,14 +46,14 @@ def test_r_ae_20_victims_act_clockwise_after_the_patients_player_drawing_at_most
         state.apply(a.EndTurn(seat))
     assert order == [3, 0, 1] and state.turn == 2
     assert [(v["hand_size"], v["held"]) for v in state.view(None)["victims"]] == [
-        (2, ""), (1, "camo-locker-1"), (1, "camo-locker-2")]  # Hold cards go face-up
+        (2, ""), (1, "camo-locker"), (1, "camo-locker")]  # Hold cards go face-up
 
 
 def test_r_ae_21_a_movement_card_moves_up_to_its_value_in_secret() -> None:
     state = victim_turn(orders={"movement": ["move-2-1"]})
     events = state.apply(a.DrawCard(1, "movement"))
     shown = of_type(events, a.MovementShown)[0]
-    assert (shown.card, shown.value, shown.purpose) == ("move-2-1", 2, "turn")
+    assert (shown.card, shown.value, shown.purpose) == ("move-2", 2, "turn")
     refused(state, a.EndTurn(1), "R-AE-21", "make your move")
     refused(state, a.Move(1, ("greenhouse", "cafeteria", "surgery")), "R-AE-21",
             "at most 2 rooms")
@@ -61,7 +61,7 @@ def test_r_ae_21_a_movement_card_moves_up_to_its_value_in_secret() -> None:
     events = state.apply(a.Move(1, ("greenhouse", "cafeteria")))
     assert state.victim(1)["room"] == "cafeteria" and "cafeteria" not in str(events)
     assert state.phase == "victim_draw" and state.current["seat"] == 2
-    assert state.view(None)["discards"]["movement"] == ["move-2-1"]  # R-AE-26
+    assert state.view(None)["discards"]["movement"] == ["move-2"]  # R-AE-26
     slow = victim_turn(orders={"movement": ["move-2-1"], "victims": ["janitor"]})
     assert of_type(slow.apply(a.DrawCard(1, "movement")), a.MovementShown)[0].value == 1
 
@@ -122,8 +122,8 @@ def test_a_ae_10_a_stumble_drawn_to_flee_applies_unless_redrawn() -> None:
             assert of_type(events, a.Stumbled)[0].room == "laundry"  # caught again
             assert state.phase == "window"
         else:
-            assert [m.card for m in of_type(events, a.MovementShown)] == ["stumble-1",
-                                                                           "move-1-1"]
+            assert [m.card for m in of_type(events, a.MovementShown)] == ["stumble",
+                                                                           "move-1"]
             assert state.phase == "move"
 
 
@@ -163,9 +163,9 @@ def test_r_ae_25_hand_limit_and_one_held_card() -> None:
     assert held.victim(1)["held"] == "camo-locker-1"
     events = held.apply(a.DrawCard(1, "camo_sabo"))
     drawn = of_type(events, a.CardDrawn)[0]
-    assert (drawn.held, drawn.discarded) == ("camo-locker-2", "camo-locker-1")
+    assert (drawn.held, drawn.discarded) == ("camo-locker", "camo-locker")
     assert held.view(None)["victims"][0]["hand_size"] == 0
-    assert held.view(None)["discards"]["camo_sabo"] == ["camo-locker-1"]
+    assert held.view(None)["discards"]["camo_sabo"] == ["camo-locker"]
 
 
 def test_a_ae_22_adjustments_apply_manual_effects() -> None:
@@ -193,7 +193,7 @@ def test_a_ae_22_adjustments_apply_manual_effects() -> None:
     assert (prompt.kind, prompt.rule, prompt.to_json()["size"]) == ("draw", "A-AE-22", 2)
     refused(state, DrawResult("hand", "camo-hide-1"), "A-AE-22", "not in the hand pile")
     events = state.apply(DrawResult("hand", "camo-hide-2"))
-    assert [(d.seat, d.card) for d in of_type(events, a.CardDiscarded)] == [(2, "camo-hide-2")]
+    assert [(d.seat, d.card) for d in of_type(events, a.CardDiscarded)] == [(2, "camo-hide")]
     assert "camo-hide-2" not in state.victim(2)["hand"] and state.phase == "adjust"
     events = state.apply(a.Adjust(0, "kill", target=2))
     assert state.outcome() is not None and state.outcome().rule == "R-AE-31"

@@ -37,9 +37,18 @@ INFO = GameInfo(
         Option("mode", "short", "short: survive through Patient turn 9; long: until one "
                "Victim is left, then 3 more Patient turns", "R-AE-03",
                choices=("short", "long"), label="Mode"),
-        Option("patients_seat", -1, "the Patients player's seat (0-based); -1: the box "
-               "chooses at random (the rulebook: the last to watch a murder documentary)",
-               "R-AE-02", minimum=-1, maximum=5, label="Patients seat",
+        Option("layout", "box", "box: the box shuffles the location cards and shows the grid "
+               "to lay out; table: the players lay out their own and enter each card in grid "
+               "order (column by column, bottom to top), e.g. by tapping its tag", "R-AE-01",
+               choices=("box", "table"), label="Layout",
+               words=(("box", "box shuffles"), ("table", "players lay"))),
+        Option("cards", "box", "box: the box shuffles and deals the six card decks; "
+               "physical: your own shuffled decks, whoever draws tells the box the card (tag "
+               "or list), a Camo/Sabo card in a hand is learned when played", "A-AE-01",
+               choices=("box", "physical"), label="Cards"),
+        Option("patients_seat", -1, "the Patients player's seat; random: the box "
+               "chooses (the rulebook: the last to watch a murder documentary)",
+               "R-AE-02", minimum=-1, maximum=5, label="Patients", seat=True,
                words=((-1, "random"), *((n, f"Seat {n + 1}") for n in range(6)))),
         Option("die_sides", 6, "sides of the kill die (the rulebook does not say)", "A-AE-02",
                minimum=2, maximum=20, label="Die sides"),
@@ -76,8 +85,9 @@ class AsylumEscape(Game):
             raise OptionError("A-AE-18", f"Asylum Escape is for 2 to 6 players (the Patients "
                               f"and 1 to 5 Victims), not {players}")
         if int(options["patients_seat"]) >= players:
-            raise OptionError("R-AE-02", f"patients_seat {options['patients_seat']} is not a "
-                              f"seat: seats are 0 to {players - 1}, or -1 for random")
+            raise OptionError("R-AE-02", f"patients_seat: Seat {int(options['patients_seat']) + 1}"
+                              f" is not at a table of {players} players (Seat 1 to Seat "
+                              f"{players}, or random)")
         sides = int(options["die_sides"])
         for patient in self.data.patients:
             if max(patient.catching_stat) > sides:

@@ -30,6 +30,15 @@ class Mulligan(SeatAction):
 
 
 @dataclass(frozen=True)
+class LayRoom(SeatAction):
+    """Option ``layout = table``: the next location card of the grid the players laid out,
+    column by column (left to right), each bottom to top, one card at a time (R-AE-01)."""
+
+    type: ClassVar[str] = "lay_room"
+    room: str
+
+
+@dataclass(frozen=True)
 class StartRoom(SeatAction):
     """A Victim's secret start room (R-AE-06)."""
 
@@ -120,8 +129,22 @@ class Adjust(SeatAction):
     room: str = ""
 
 
-ACTION_TYPES = (Keep, Mulligan, StartRoom, ChooseRoom, MovePatient, DrawCard, SkipDraw, Move,
-                PlayCard, EndTurn, Pass, Adjust)
+ACTION_TYPES = (LayRoom, Keep, Mulligan, StartRoom, ChooseRoom, MovePatient, DrawCard,
+                SkipDraw, Move, PlayCard, EndTurn, Pass, Adjust)
+
+
+
+@dataclass(frozen=True)
+class Identify(SeatAction):
+    """Option ``cards = physical``: the card just drawn from the table's own deck (its tag
+    tapped, or picked from the deck's cards the box has not seen); or, after a ``discard``
+    adjustment, the card the table drew at random from this Victim's hand."""
+
+    type: ClassVar[str] = "identify"
+    card: str
+
+
+ACTION_TYPES = (*ACTION_TYPES, Identify)
 
 # ----------------------------------------------------------------------------------- events
 
@@ -145,6 +168,15 @@ class LayoutDealt(Event):
     type: ClassVar[str] = "layout_dealt"
     reveals: ClassVar[bool] = True
     columns: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class RoomLaid(Event):
+    """One location card entered for the players' own layout (``count`` laid so far)."""
+
+    type: ClassVar[str] = "room_laid"
+    room: str
+    count: int
 
 
 @dataclass(frozen=True)

@@ -84,9 +84,12 @@ class Catches:
         """R-AE-13: a free Movement card; A-AE-10 for a Stumble."""
         if not self.victim(seat)["alive"] or self.refill("movement", ["flee", seat]):
             return []
-        if not self.decks["movement"]:
+        if not self.pile("movement"):
             return [a.NothingHappens("the Movement deck is empty: the Victim cannot flee")]
-        card = self.data.get(self.decks["movement"].pop(0))
+        drawn = self.top("movement", seat, ["flee", seat])
+        if drawn is None:
+            return []
+        card = self.data.get(drawn)
         self.discards["movement"].append(card.id)  # R-AE-26
         if card.stumble:
             again = self.options["redraw_stumble_on_flee"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.games.core import DataError
+from services.games.kit.copies import copy_kinds
 from services.games.kit.packs import parse_toml, reject_unknown, require, shipped_pack_text
 
 SHIPPED_FILE = "asylum.toml"
@@ -101,15 +102,27 @@ class AsylumData:
     movement: tuple[Movement, ...]
     bloodlust: tuple[Bloodlust, ...]
     _by_id: dict[str, Any] = field(init=False, repr=False, compare=False)
+    _kinds: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         every = (*self.locations, *self.patients, *self.victims, *self.camo_sabo,
                  *self.movement, *self.bloodlust)
-        object.__setattr__(self, "_by_id", {x.id: x for x in every})
+        by_id = {x.id: x for x in every}
+        kinds = copy_kinds((*self.camo_sabo, *self.movement, *self.bloodlust), set(by_id))
+        for card_id, kind in kinds.items():
+            by_id.setdefault(kind, by_id[card_id])
+        object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_kinds", kinds)
 
     def get(self, some_id: str) -> Any:
-        """The location or card with this id (KeyError if unknown)."""
+        """The location or card with this id, or the first copy of a card kind (KeyError if
+        unknown)."""
         return self._by_id[some_id]
+
+    def kind(self, card_id: str) -> str:
+        """What the table sees of a card: ``camo-hide`` for any copy ``camo-hide-2`` of a card
+        that has copies; any other id as it is."""
+        return self._kinds.get(card_id, card_id)
 
     def location(self, room: str) -> Location:
         found = self._by_id[room]

@@ -9,17 +9,18 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from services.games.asylum_escape.physical import DRAW_RULES, UNKNOWN
 from services.games.core import SnapshotError
 
-PHASES = ("running", "over", "choose_patients", "shuffle", "flip", "kill_roll", "victim_card",
-          "start_rooms", "choose_room", "patient_move", "victim_draw", "victim_act", "move",
-          "window", "adjust", "discard")
+PHASES = ("running", "over", "lay_out", "choose_patients", "shuffle", "flip", "kill_roll",
+          "victim_card", "start_rooms", "choose_room", "patient_move", "victim_draw",
+          "victim_act", "move", "window", "adjust", "discard", "identify")
 DECK_NAMES = ("locations", "victims", "patients", "special", "camo_sabo", "movement",
               "bloodlust")
 FIELDS: dict[str, Any] = {  # snapshot field -> kind
     "patients_seat": int, "phase": str, "todo": list, "current": (dict, type(None)),
-    "columns": list, "destroyed": list, "decks": dict, "discards": dict, "patients": list,
-    "victims": list, "turn": int, "window": (list, type(None)), "triggered": bool,
+    "columns": list, "layout": list, "destroyed": list, "decks": dict, "discards": dict,
+    "patients": list, "victims": list, "turn": int, "window": (list, type(None)), "triggered": bool,
     "kills": int, "caught": list, "dead_rooms": list, "result": (dict, type(None)),
 }
 VICTIM = {"seat": "seat", "card": "victim?", "room": "room?", "alive": "bool",
@@ -27,7 +28,8 @@ VICTIM = {"seat": "seat", "card": "victim?", "room": "room?", "alive": "bool",
           "route": [["room"]]}
 PATIENT = {"card": "pcard", "room": "groom?", "turn": "count", "special": "bool"}
 STEPS: dict[str, tuple[Any, ...]] = {
-    "pick_patients": (), "shuffle": ("deck",), "reshuffle": ("deck",), "deal_victims": (),
+    "pick_patients": (), "lay_out": (), "shuffle": ("deck",), "reshuffle": ("deck",),
+    "deal_victims": (),
     "deal_victim": ("seat", "bool"), "reshuffle_victims": (), "release": ("pdeck", "bool"),
     "enter": ("pcard", "groom", "bool"), "start_rooms": (), "deal_camo": (),
     "single_victim": (), "patient_turn": (), "moves": (), "flip": ("patient",),
@@ -39,9 +41,10 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "victim_act": ("seat", "move"), "victim_take": ("seat", "vdeck"),
     "move_step": ("seat", "count", "str"), "window_resume": ("window",),
     "adjust": ("anyseat", "manual"), "discard": ("seat",),
+    "identify": ("anyseat", "ideck", "ipurpose"), "camo": ("seat",),
 }
 CURRENT: dict[str, dict[str, Any]] = {
-    "choose_patients": {}, "running": {}, "over": {},
+    "choose_patients": {}, "running": {}, "over": {}, "lay_out": {"rooms": ["room"]},
     "shuffle": {"deck": "deck", "whole": "bool", "items": ["str"]},
     "flip": {"patient": "patient"}, "kill_roll": {"seat": "seat", "patient": "patient"},
     "victim_card": {"seat": "seat"}, "start_rooms": {"waiting": ["seat"]},
@@ -52,6 +55,7 @@ CURRENT: dict[str, dict[str, Any]] = {
     "window": {"timing": "timing", "waiting": ["seat"], "turn": "seat", "then": ["step"]},
     "adjust": {"seat": "anyseat", "card": "manual", "effect": "str"},
     "discard": {"seat": "seat"},
+    "identify": {"seat": "anyseat", "deck": "ideck", "purpose": "ipurpose"},
 }
 EXTRA = {("choose_room", "start"): {"patient": "pcard", "blow": "bool"},
          ("choose_room", "land"): {"patient": "patient"},
@@ -62,7 +66,9 @@ NAMES = {"room": "a location of the pack", "groom": "a room of the grid",
          "seat": "the seat of a Victim", "anyseat": "a seat", "patient": "a Patient in play",
          "pcard": "a Patient card", "victim": "a Victim card", "camo": "a Camo/Sabo card "
          "(not Hold)", "hold": "a Hold card", "manual": "a card with a manual effect",
-         "count": "a whole number from 0", "bool": "true or false", "str": "text"}
+         "count": "a whole number from 0", "bool": "true or false", "str": "text",
+         "ideck": "a card deck the table draws from (option cards = physical)",
+         "ipurpose": "draw or discard"}
 
 
 def _fail(field: str, message: str) -> SnapshotError:
@@ -87,6 +93,7 @@ class _Kinds:
     def __init__(self, state: Any) -> None:
         data = state.data
         self.state = state
+        self.physical = state.options.get("cards") == "physical"
         self.rooms = set(data.deck("locations"))
         self.grid = set(state.grid.rooms())
         self.patients = {p.get("card") for p in state.patients
@@ -131,13 +138,16 @@ class _Kinds:
             "patient": lambda: text and value in self.patients,
             "pcard": lambda: text and value in self.cards["patients"] | self.cards["special"],
             "victim": lambda: text and value in self.cards["victims"],
-            "camo": lambda: text and value in self.cards["camo_sabo"]
-            and not self.state.data.get(value).hold,
+            "camo": lambda: (value == UNKNOWN and self.physical) or (
+                text and value in self.cards["camo_sabo"]
+                and not self.state.data.get(value).hold),
             "hold": lambda: text and value in self.cards["camo_sabo"]
             and self.state.data.get(value).hold,
             "manual": lambda: text and value in self.manual,
             "deck": lambda: text and value in DECK_NAMES,
             "pdeck": lambda: value in ("patients", "special"),
+            "ideck": lambda: value in DRAW_RULES and self.physical,
+            "ipurpose": lambda: value in ("draw", "discard"),
             "vdeck": lambda: value in ("camo_sabo", "movement"),
             "purpose": lambda: value in ("start", "land", "stumble"),
             "timing": lambda: value in ("response", "other_turn"),
@@ -175,6 +185,14 @@ def check_snapshot(state: Any) -> None:
         raise _fail("window", f"must be [first turn, last turn], not {state.window!r}")
     if not -1 <= state.patients_seat < state.players:
         raise _fail("patients_seat", f"{state.patients_seat} is not a seat")
+    if state.phase == "choose_patients" and state.patients_seat >= 0:
+        raise _fail("patients_seat", f"must be -1 while the box draws the Patients player "
+                    f"(phase choose_patients), not {state.patients_seat}")
+    if state.phase != "choose_patients" and state.patients_seat < 0:
+        raise _fail("patients_seat", f"-1 (not drawn yet) is only for phase choose_patients, "
+                    f"not {state.phase!r}")
+    if state.patients_seat < 0 and state.victims:
+        raise _fail("victims", "there are no Victims before the Patients player is drawn")
     if set(state.decks) != set(DECK_NAMES) or set(state.discards) != set(DECK_NAMES[1:]):
         raise _fail("decks", "must have the piles " + ", ".join(DECK_NAMES))
     for name, piles in (("decks", state.decks), ("discards", state.discards)):
@@ -187,12 +205,23 @@ def check_snapshot(state: Any) -> None:
     for i, step in enumerate(state.todo):
         if not kinds._step(step):
             raise _fail(f"todo[{i}]", f"unknown step {str(step)[:60]}")
+    current = state.current if state.current is not None else {}
+    for p in state.patients:
+        landing = (state.phase == "choose_room" and current.get("patient") == p["card"]) or \
+            any(s[0] == "land" and s[1] == p["card"] for s in state.todo)
+        if not p["room"] and not landing and state.phase != "over":
+            raise _fail("patients", f"{p['card']} has no room, but it is not landing")
+    roomless = [v["seat"] for v in state.victims if v["alive"] and not v["room"]]
+    if roomless and state.phase != "start_rooms" and ["start_rooms"] not in state.todo:
+        raise _fail("victims", f"Seat {roomless[0] + 1} has no room, but the start rooms are "
+                    "not to be chosen any more")
     for i, entry in enumerate(state.caught):
         if not isinstance(entry, list) or len(entry) != 2:
             raise _fail(f"caught[{i}]", "must be [seat, [Patients]]")
         kinds.check(entry[0], "seat", f"caught[{i}][0]")
         kinds.check(entry[1], ["patient"], f"caught[{i}][1]")
     kinds.check(state.dead_rooms, ["room"], "dead_rooms")
+    kinds.check(state.layout, [["room"]], "layout")
     if state.phase != "over" and (not state.todo or state.todo[-1][0] not in (
             "patient_turn", "end_patient_turn")):
         raise _fail("todo", "the queue must end with the next Patient turn")
@@ -202,6 +231,7 @@ def check_snapshot(state: Any) -> None:
         key = current["purpose" if state.phase == "choose_room" else "timing"]
         kinds.check(current, EXTRA.get((state.phase, key), {}), "current")
     _check_cards(state)
+    _check_identify(state)
 
 
 def _check_grid(state: Any) -> None:
@@ -211,6 +241,13 @@ def _check_grid(state: Any) -> None:
         if not isinstance(column, list) or not column:
             raise _fail(f"columns[{i}]", "must be a list of rooms (an empty column is removed)")
         rooms += column
+    laying = state.phase == "lay_out" or (state.phase == "shuffle" and isinstance(
+        state.current, dict) and state.current.get("deck") == "locations") or any(
+        isinstance(s, list) and s[:2] in (["lay_out"], ["shuffle", "locations"])
+        for s in state.todo)
+    if not rooms and not laying and state.phase != "over":
+        raise _fail("columns", "no room is left and none is to be laid out: the game would "
+                    "be over")
     every = rooms + state.destroyed + list(state.decks.get("locations", []))
     for room, count in Counter(str(r) for r in every).items():
         if room not in data.deck("locations"):
@@ -240,14 +277,23 @@ def _check_people(state: Any, kinds: _Kinds) -> None:
 
 def _check_cards(state: Any) -> None:
     data = state.data
-    shuffling = any(s[0] == "shuffle" for s in state.todo) or (
-        state.phase == "shuffle" and state.current["whole"])
+    whole = {s[1] for s in state.todo if s[0] == "shuffle"}
+    if state.phase == "shuffle" and state.current["whole"]:
+        whole.add(state.current["deck"])
+    for deck in sorted(whole):  # the shuffle deals the whole deck: nothing of it is out yet
+        if state.decks.get(deck) or state.discards.get(deck):
+            raise _fail(f"decks.{deck}", "the whole deck is still to be shuffled, so its pile "
+                        "and its discards are empty")
+    shuffling = bool(whole)
+    entering = [state.current["patient"]] if state.phase == "choose_room" and \
+        state.current["purpose"] == "start" else []  # a released Patient's room (R-AE-18)
+    people = [*(p["card"] for p in state.patients), *entering]
     held = {
         "victims": [v["card"] for v in state.victims if v["card"]],
-        "patients": [p["card"] for p in state.patients if not p["special"]],
-        "special": [p["card"] for p in state.patients if p["special"]],
+        "patients": [p for p in people if not data.get(p).special],
+        "special": [p for p in people if data.get(p).special],
         "camo_sabo": [c for v in state.victims for c in [*v["hand"], *(
-            [v["held"]] if v["held"] else [])]],
+            [v["held"]] if v["held"] else [])] if c != UNKNOWN],
     }
     for deck in DECK_NAMES[1:]:
         cards = [*state.decks[deck], *state.discards[deck], *held.get(deck, [])]
@@ -260,3 +306,25 @@ def _check_cards(state: Any) -> None:
         if not shuffling and len(cards) != len(known):
             raise _fail(f"decks.{deck}", f"{len(cards)} cards in play, the pack has "
                         f"{len(known)}")
+    unknown = sum(v["hand"].count(UNKNOWN) for v in state.victims)
+    unseen = [c for c in state.decks["camo_sabo"] if not data.get(c).hold]
+    if unknown > len(unseen):
+        raise _fail("victims", f"{unknown} Camo/Sabo cards in hands, but only {len(unseen)} "
+                    "the box has not seen")
+
+
+def _check_identify(state: Any) -> None:
+    """Physical decks: a card is told only from a deck that holds one, and a card discarded
+    only from a hand that holds one the box has not seen."""
+    if state.phase != "identify":
+        return
+    cur = state.current
+    patients = cur["deck"] in ("patients", "special", "bloodlust")
+    if (cur["seat"] == state.patients_seat) != patients:
+        who = "the Patients player" if patients else "a Victim"
+        raise _fail("current.seat", f"{cur['deck']} cards are drawn by {who}")
+    if cur["purpose"] == "discard":
+        if cur["deck"] != "camo_sabo" or UNKNOWN not in state.victim(cur["seat"])["hand"]:
+            raise _fail("current", "a discard is told from a Victim's unseen Camo/Sabo cards")
+    elif state.pile(cur["deck"]) <= 0:
+        raise _fail("current", f"the {cur['deck']} deck is empty: nothing can be drawn")

@@ -21,6 +21,7 @@ from services.games.asylum_escape import actions as a
 from services.games.asylum_escape.catches import Catches
 from services.games.asylum_escape.data import GRID_SIZE, AsylumData
 from services.games.asylum_escape.grid import Grid
+from services.games.asylum_escape.physical import PhysicalDecks
 from services.games.asylum_escape.turns import PatientTurns
 from services.games.asylum_escape.victims import VictimTurns
 from services.games.asylum_escape.views import AsylumViews
@@ -48,6 +49,7 @@ from services.games.core import (
 
 DECKS = ("victims", "patients", "special", "camo_sabo", "movement", "bloodlust")
 SEAT_PHASES = {  # phase -> (rule for "not your turn", prompt text)
+    "lay_out": ("R-AE-01", "enter the location cards laid out, column by column"),
     "victim_card": ("R-AE-04", "keep your Victim card or take a mulligan"),
     "start_rooms": ("R-AE-06", "choose your secret start room"),
     "choose_room": ("R-AE-18", "choose a room"),
@@ -57,20 +59,23 @@ SEAT_PHASES = {  # phase -> (rule for "not your turn", prompt text)
     "move": ("R-AE-21", "make your secret move"),
     "window": ("R-AE-24", "play a card or pass"),
     "adjust": ("A-AE-22", "apply the card's effect, then done"),
+    "identify": ("R-AE-20", "tell the box the card you drew: tap it or choose it"),
 }
 
 ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {  # when, and the rule
+    a.LayRoom: (("lay_out",), "R-AE-01"),
     a.Keep: (("victim_card",), "R-AE-04"), a.Mulligan: (("victim_card",), "R-AE-04"),
     a.StartRoom: (("start_rooms",), "R-AE-06"), a.ChooseRoom: (("choose_room",), "R-AE-18"),
     a.MovePatient: (("patient_move",), "R-AE-09"), a.Move: (("move", "victim_act"), "R-AE-21"),
     a.DrawCard: (("victim_draw",), "R-AE-20"), a.SkipDraw: (("victim_draw",), "R-AE-20"),
     a.PlayCard: (("victim_act", "window"), "R-AE-24"), a.EndTurn: (("victim_act",), "R-AE-20"),
     a.Pass: (("window",), "R-AE-24"), a.Adjust: (("adjust",), "A-AE-22"),
+    a.Identify: (("identify",), "R-AE-20"),
 }
 
 
 @dataclass(eq=False)
-class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
+class AsylumState(PhysicalDecks, AsylumViews, VictimTurns, Catches, PatientTurns, State):
     info: ClassVar[GameInfo]  # set by the package
 
     data: AsylumData
@@ -81,6 +86,7 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
     todo: list[list[Any]] = field(default_factory=list)
     current: dict[str, Any] | None = None
     columns: list[list[str]] = field(default_factory=list)
+    layout: list[list[str]] = field(default_factory=list)  # the 25 rooms as first laid out
     destroyed: list[str] = field(default_factory=list)
     decks: dict[str, list[str]] = field(default_factory=dict)  # top first
     discards: dict[str, list[str]] = field(default_factory=dict)
@@ -94,13 +100,16 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
     dead_rooms: list[str] = field(default_factory=list)
     result: Outcome | None = None
     fresh: bool = field(default=True, repr=False)  # False: loaded from a snapshot
+    told: list[str] = field(default_factory=list, repr=False)  # physical: a card just told,
+    # taken by the very next step (so always empty when the state waits or is saved)
 
     def __post_init__(self) -> None:
         if not self.fresh:
             return
         self.decks = {d: [] for d in ("locations", *DECKS)}
         self.discards = {d: [] for d in DECKS}
-        self.todo = [["pick_patients"], *[["shuffle", d] for d in ("locations", *DECKS)],
+        lay = ["shuffle", "locations"] if self.options["layout"] == "box" else ["lay_out"]
+        self.todo = [["pick_patients"], lay, *[["shuffle", d] for d in DECKS],
                      ["deal_victims"], ["release", "patients", False], ["start_rooms"],
                      ["deal_camo"], ["single_victim"], ["patient_turn"]]
         if self.options["mode"] == "short":
@@ -165,7 +174,7 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
     def refill(self, deck: str, step: list[Any]) -> bool:
         """If ``deck`` is empty but its discard pile is not, queue the reshuffle of the
         discard pile, then ``step`` again, and say so (decision D-AE-01)."""
-        if self.decks[deck] or not self.discards[deck]:
+        if self.pile(deck) or not self.discards[deck]:
             return False
         self.push(["reshuffle", deck], step)
         return True
@@ -182,7 +191,7 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
         text = SEAT_PHASES[self.phase][1]
         if self.phase in ("start_rooms", "window"):
             return tuple(SeatPrompt(s, self.phase, text) for s in cur["waiting"])
-        if self.phase in ("choose_room", "patient_move"):
+        if self.phase in ("choose_room", "patient_move", "lay_out"):
             return (SeatPrompt(self.patients_seat, self.phase, text),)
         return (SeatPrompt(cur["seat"], self.phase, text),)
 
@@ -218,6 +227,11 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
         if not any(isinstance(p, SeatPrompt) and p.seat == seat for p in self.pending()):
             return []
         phase = self.phase
+        if phase == "lay_out":
+            laid = self.current["rooms"]
+            return [a.LayRoom(seat, r) for r in self.data.deck("locations") if r not in laid]
+        if phase == "identify":
+            return self.identify_actions(seat)
         if phase == "victim_card":
             return [a.Keep(seat), a.Mulligan(seat)]
         if phase == "start_rooms":
@@ -254,13 +268,16 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
             DrawResult: self.patients_drawn if self.phase == "choose_patients"
             else self.discarded, ShuffleResult: self.shuffled,
             FlipResult: self.flipped, RollResult: self.rolled,
-            a.Keep: self.kept, a.Mulligan: self.mulligan, a.StartRoom: self.start_room,
+            a.LayRoom: self.lay_room, a.Keep: self.kept, a.Mulligan: self.mulligan,
+            a.StartRoom: self.start_room,
             a.ChooseRoom: self.room_chosen, a.MovePatient: self.move_patient,
-            a.Move: self.victim_move,
+            a.Move: self.victim_move, a.Identify: self.identified,
         }.get(type(action))
         if handler is not None:
-            return handler(action)  # type: ignore[operator]
-        return self.victim_action(action)
+            events = handler(action)  # type: ignore[operator]
+        else:
+            events = self.victim_action(action)
+        return [self.public_event(e) for e in events]  # cards with copies by kind
 
     def check_phase(self, action: SeatAction) -> None:
         phases, rule = ACTION_PHASES.get(type(action), ((), "ACTION"))
@@ -305,10 +322,15 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
         return events + self.resume()
 
     def step_shuffle(self, deck: str) -> list[Event]:
+        if self.physical and deck != "locations":
+            return self.own_shuffle(deck, list(self.data.deck(deck)))
         return self.wait("shuffle", deck=deck, whole=True, items=[])
 
     def step_reshuffle(self, deck: str) -> list[Event]:
         items = list(self.discards[deck])
+        if self.physical:
+            self.discards[deck] = []
+            return self.own_shuffle(deck, [*self.decks[deck], *items])
         return self.wait("shuffle", deck=deck, whole=False, items=items)
 
     def shuffled(self, action: ShuffleResult) -> list[Event]:
@@ -320,8 +342,33 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
         if deck == "locations":  # R-AE-01: 25 cards, column by column, bottom to top
             laid = self.decks["locations"][:GRID_SIZE * GRID_SIZE]
             self.decks["locations"] = self.decks["locations"][GRID_SIZE * GRID_SIZE:]
-            self.columns = [laid[i:i + GRID_SIZE] for i in range(0, len(laid), GRID_SIZE)]
-            events.append(a.LayoutDealt(tuple(tuple(c) for c in self.columns)))
+            events.append(self.lay(laid))
+        return events + self.resume()
+
+    def lay(self, laid: list[str]) -> a.LayoutDealt:
+        self.columns = [laid[i:i + GRID_SIZE] for i in range(0, len(laid), GRID_SIZE)]
+        self.layout = [list(c) for c in self.columns]
+        return a.LayoutDealt(tuple(tuple(c) for c in self.columns))
+
+    def step_lay_out(self) -> list[Event]:
+        return self.wait("lay_out", rooms=[])
+
+    def lay_room(self, action: a.LayRoom) -> list[Event]:
+        """Option ``layout = table``: the players' own layout, one card at a time."""
+        laid = self.current["rooms"]
+        if action.room not in self.data.deck("locations"):
+            raise IllegalAction("R-AE-01", f"{action.room!r} is not a location card of the "
+                                "pack")
+        if action.room in laid:
+            raise IllegalAction("R-AE-01", f"{self.data.get(action.room).name} is entered "
+                                f"already (card {laid.index(action.room) + 1} of "
+                                f"{GRID_SIZE * GRID_SIZE}): enter each card once")
+        laid.append(action.room)
+        events: list[Event] = [a.RoomLaid(action.room, len(laid))]
+        if len(laid) < GRID_SIZE * GRID_SIZE:
+            return events
+        self.decks["locations"] = [r for r in self.data.deck("locations") if r not in laid]
+        events.append(self.lay(list(laid)))
         return events + self.resume()
 
     def step_deal_victims(self) -> list[Event]:
@@ -329,7 +376,9 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
         return []
 
     def step_deal_victim(self, seat: int, final: bool) -> list[Event]:
-        card = self.decks["victims"].pop(0)
+        card = self.top("victims", seat, ["deal_victim", seat, final])
+        if card is None:
+            return []
         self.victim(seat)["card"] = card
         events: list[Event] = [a.VictimDealt(seat, card, final)]
         if final:
@@ -347,6 +396,8 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
         return self.resume()
 
     def step_reshuffle_victims(self) -> list[Event]:
+        if self.physical:
+            return self.own_shuffle("victims", self.decks["victims"])
         return self.wait("shuffle", deck="victims", whole=False,
                          items=list(self.decks["victims"]))
 
@@ -368,9 +419,12 @@ class AsylumState(AsylumViews, VictimTurns, Catches, PatientTurns, State):
         return events + self.resume()
 
     def step_deal_camo(self) -> list[Event]:
+        if self.physical:  # each Victim draws and tells the box, in turn
+            self.push(*[["camo", s] for s in self.alive()])
+            return []
         held = []
         for seat in self.alive():  # R-AE-07 (the pack holds a card for each Victim)
-            card, _old = self.take_camo(seat)
+            card, _old = self.take_camo(seat, self.decks["camo_sabo"].pop(0))
             if card:
                 held.append((seat, card))
         return [a.CardsDealt(tuple(held))]

@@ -32,9 +32,11 @@ class PatientTurns:
         return [a.PatientTurn(self.turn)]
 
     def step_release(self: Any, deck: str, blow: bool) -> list[Event]:
-        if not self.decks[deck]:
+        if not self.pile(deck):
             return [a.NothingHappens(f"the {deck} deck is empty: no Patient is released")]
-        card = self.decks[deck].pop(0)
+        card = self.top(deck, self.patients_seat, ["release", deck, blow])
+        if card is None:
+            return []
         start = self.data.get(card).start_room
         if start in self.grid:
             return self.step_enter(card, start, blow)
@@ -223,9 +225,11 @@ class PatientTurns:
             return []
         if self.refill("bloodlust", ["bloodlust"]):
             return []
-        if not self.decks["bloodlust"]:
+        if not self.pile("bloodlust"):
             return [a.NothingHappens("the Bloodlust deck is empty")]
-        card = self.decks["bloodlust"].pop(0)
+        card = self.top("bloodlust", self.patients_seat, ["bloodlust"])
+        if card is None:
+            return []
         self.discards["bloodlust"].append(card)  # R-AE-26
         effect = self.data.get(card).manual_effect
         if effect:

@@ -45,7 +45,7 @@ class VictimTurns:
     def draw_refusal(self: Any, seat: int, deck: str) -> str:
         if deck not in ("camo_sabo", "movement"):
             return f"draw from camo_sabo or movement, not {deck!r}"
-        if not self.decks[deck] and not self.discards[deck]:
+        if not self.pile(deck) and not self.discards[deck]:
             return f"the {deck.replace('_', '/')} deck is empty"
         if deck == "camo_sabo" and len(self.victim(seat)["hand"]) >= self.hand_limit(seat):
             return (f"your hand holds {self.hand_limit(seat)} Camo/Sabo cards, the limit: draw "
@@ -55,11 +55,14 @@ class VictimTurns:
     def step_victim_take(self: Any, seat: int, deck: str) -> list[Event]:
         if self.refill(deck, ["victim_take", seat, deck]):
             return []
+        drawn = self.top(deck, seat, ["victim_take", seat, deck])
+        if drawn is None:
+            return []
         if deck == "camo_sabo":
-            held, discarded = self.take_camo(seat)
+            held, discarded = self.take_camo(seat, drawn)
             self.push(["victim_act", seat, -1])
             return [a.CardDrawn(seat, deck, held, discarded)]
-        card = self.data.get(self.decks["movement"].pop(0))
+        card = self.data.get(drawn)
         self.discards["movement"].append(card.id)  # R-AE-21, R-AE-26: face-up
         if card.stumble:
             self.push(["stumble", seat], ["destroy_dead"], ["victim_act", seat, -1])
@@ -68,13 +71,12 @@ class VictimTurns:
         self.push(["victim_act", seat, steps])
         return [a.MovementShown(seat, card.id, steps, "turn")]
 
-    def take_camo(self: Any, seat: int) -> tuple[str, str]:
+    def take_camo(self: Any, seat: int, card: str) -> tuple[str, str]:
         """Draw the top Camo/Sabo card: a Hold card goes face-up in front, replacing the one
         held (discarded face-up, decision D-AE-02); any other card to the hand (R-AE-25)."""
         victim = self.victim(seat)
-        card = self.decks["camo_sabo"].pop(0)
         if not self.data.get(card).hold:
-            victim["hand"].append(card)
+            self.to_hand(seat, card)
             return "", ""
         old = victim["held"]
         if old:
@@ -104,12 +106,17 @@ class VictimTurns:
     def playable(self: Any, seat: int) -> list[str]:
         victim = self.victim(seat)
         held = [victim["held"]] if victim["held"] else []
-        return [c for c in [*victim["hand"], *held] if not self.play_refusal(seat, c)[1]]
+        hand = self.unseen_hand(seat) if self.physical else victim["hand"]
+        return [c for c in [*hand, *held] if not self.play_refusal(seat, c)[1]]
 
     def play_refusal(self: Any, seat: int, card: str) -> tuple[str, str]:
         """(rule, reason) why ``seat`` may not play ``card`` now, or ("", "")."""
         victim = self.victim(seat)
-        if card not in victim["hand"] and card != victim["held"]:
+        hand = self.unseen_hand(seat) if self.physical else victim["hand"]
+        if card not in hand and card != victim["held"]:
+            if self.physical and card in self.data.deck("camo_sabo"):
+                return "R-AE-24", (f"{self.data.get(card).name} cannot be in your hand: it is "
+                                   "face-up or played already, or your hand is empty")
             return "R-AE-24", f"{card!r} is not in your hand nor held in front of you"
         info = self.data.get(card)
         cur = self.current
@@ -158,11 +165,8 @@ class VictimTurns:
             raise IllegalAction(rule, reason)
         if action.target != -1 and action.target not in self.alive():
             raise IllegalAction("R-AE-24", f"Seat {action.target + 1} is not a living Victim")
-        victim, info = self.victim(action.seat), self.data.get(action.card)
-        if victim["held"] == action.card:
-            victim["held"] = ""
-        else:
-            victim["hand"].remove(action.card)
+        info = self.data.get(action.card)
+        self.from_hand(action.seat, action.card)
         self.discards["camo_sabo"].append(action.card)  # R-AE-26
         events: list[Event] = [a.CardPlayed(action.seat, action.card, action.target,
                                             info.effect or info.manual_effect)]
@@ -226,11 +230,13 @@ class VictimTurns:
         if kind == "move_patient":
             self.patient(action.patient)["room"] = action.room
             return events
-        if kind == "draw":
-            held, discarded = self.take_camo(action.target)
+        if kind == "draw" and not self.physical:
+            held, discarded = self.take_camo(action.target, self.decks["camo_sabo"].pop(0))
             return [*events, a.CardDrawn(action.target, "camo_sabo", held, discarded)]
         self.phase = "running"
-        if kind == "discard":  # D-AE-16: a card forced out of the hand, drawn at random
+        if kind == "draw":  # physical decks: the Victim draws and tells the box
+            self.push(["camo", action.target], again)
+        elif kind == "discard":  # D-AE-16: a card forced out of the hand, drawn at random
             self.push(["discard", action.target], again)
         elif kind == "catch":
             catchers = [action.patient]
@@ -264,12 +270,14 @@ class VictimTurns:
             raise IllegalAction("A-AE-22", f"Seat {action.target + 1} has no card in hand")
         if kind == "draw":
             reason = self.draw_refusal(action.target, "camo_sabo")
-            if reason or not self.decks["camo_sabo"]:
+            if reason or not self.pile("camo_sabo"):
                 raise IllegalAction("A-AE-16", reason or "the camo/sabo deck is empty")
 
     def step_discard(self: Any, seat: int) -> list[Event]:
         if not self.victim(seat)["hand"]:
             return []
+        if self.physical:  # the Victim names the card the table drew at random
+            return self.wait("identify", seat=seat, deck="camo_sabo", purpose="discard")
         return self.wait("discard", seat=seat)
 
     def discarded(self: Any, action: DrawResult) -> list[Event]:

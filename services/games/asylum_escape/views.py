@@ -5,12 +5,17 @@ Catching Stat, room), every Victim card and whether its player is alive, hand si
 cards, the rooms revealed by catches, Stumbles and deaths, the face-up discards, deck sizes and
 the step being played. A Victim also sees their own room, hand and route. Nobody sees a deck's
 order. At the end everything is shown.
+
+Copies of a card look alike (``camo-hide-1`` .. ``camo-hide-4``): outside a Victim's own hand
+and held card, a card that has copies is named by its kind (``camo-hide``, see
+:meth:`AsylumData.kind`), in the views and in the events alike.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import fields, replace
 from typing import Any
 
 from services.games.asylum_escape import actions as a
@@ -27,9 +32,9 @@ from services.games.core import (
     chosen,
 )
 
-SNAPSHOT_FIELDS = ("patients_seat", "phase", "todo", "current", "columns", "destroyed", "decks",
-                   "discards", "patients", "victims", "turn", "window", "triggered", "kills",
-                   "caught", "dead_rooms")
+SNAPSHOT_FIELDS = ("patients_seat", "phase", "todo", "current", "columns", "layout",
+                   "destroyed", "decks", "discards", "patients", "victims", "turn", "window",
+                   "triggered", "kills", "caught", "dead_rooms")
 PUBLIC_CURRENT = {  # the parts of ``current`` everyone may see, by phase
     "victim_card": ("seat",), "start_rooms": ("waiting",), "flip": ("patient",),
     "patient_move": ("patient", "steps"), "kill_roll": ("seat", "patient"),
@@ -37,7 +42,20 @@ PUBLIC_CURRENT = {  # the parts of ``current`` everyone may see, by phase
     "victim_act": ("seat", "move"), "move": ("seat", "steps", "purpose"),
     "window": ("timing", "waiting", "turn", "patient", "saved"),
     "adjust": ("seat", "card", "effect"), "shuffle": ("deck",), "discard": ("seat",),
+    "lay_out": ("rooms",), "identify": ("seat", "deck", "purpose"),
 }
+
+
+def route_marks(victim: dict[str, Any]) -> dict[str, str]:
+    """A Victim's route as marks by room: S the start, N (last digit) a room entered on move
+    N (the last visit wins), X the room where the Victim died."""
+    marks: dict[str, str] = {}
+    for n, leg in enumerate(victim["route"]):
+        for room in leg:
+            marks[room] = "S" if n == 0 else str(n % 10)
+    if not victim["alive"] and victim["room"]:
+        marks[victim["room"]] = "X"
+    return marks
 
 
 class AsylumViews:
@@ -49,22 +67,24 @@ class AsylumViews:
             "seat": seat,
             "players": self.players,
             "phase": self.phase,
-            "step": {k: cur[k] for k in PUBLIC_CURRENT.get(self.phase, ()) if k in cur},
+            "step": {k: self._public_card(k, cur[k]) for k in PUBLIC_CURRENT.get(self.phase, ())
+                     if k in cur},
             "turn": self.turn,
             "mode": self.options["mode"],
             "final_window": self.window,
             "patients_seat": self.patients_seat,
             "example_data": self.data.example,
             "columns": [list(c) for c in self.columns],
+            "layout": [list(c) for c in self.layout],
             "rooms": {r: {"name": self.data.get(r).name, "colour": self.data.get(r).colour}
                       for r in self.grid.rooms()},
             "destroyed": list(self.destroyed),
             "patients": [{**p, "name": self.data.get(p["card"]).name,
                           "catching_stat": list(self.data.get(p["card"]).catching_stat)}
                          for p in self.patients],
-            "victims": [self._public_victim(v, over) for v in self.victims],
-            "deck_sizes": {d: len(c) for d, c in self.decks.items()},
-            "discards": {d: list(c) for d, c in self.discards.items()},
+            "victims": [self._public_victim(v, over, seat) for v in self.victims],
+            "deck_sizes": {d: self.pile(d) for d in self.decks},
+            "discards": {d: [self.data.kind(x) for x in c] for d, c in self.discards.items()},
             "options": dict(self.options),
             "outcome": self.result.to_json() if self.result else None,
         }
@@ -74,13 +94,33 @@ class AsylumViews:
                                "route": [list(r) for r in mine["route"]]}
         return data
 
-    def _public_victim(self: Any, victim: dict[str, Any], over: bool) -> JSON:
+    def _public_card(self: Any, key: str, value: Any) -> Any:
+        """A field of the step as the table sees it: a card by kind."""
+        return self.data.kind(value) if key in ("card", "saved") and value else value
+
+    def public_event(self: Any, event: Any) -> Any:
+        """``event`` with each card that has copies named by kind (the events are public)."""
+        changes: dict[str, Any] = {}
+        for name in ("card", "held", "discarded"):
+            value = getattr(event, name, None)
+            if isinstance(value, str):
+                changes[name] = self.data.kind(value)
+            elif isinstance(value, tuple):  # (seat, card) pairs
+                changes[name] = tuple((s, self.data.kind(c)) for s, c in value)
+        names = {f.name for f in fields(event)}
+        return replace(event, **{k: v for k, v in changes.items() if k in names})
+
+    def _public_victim(self: Any, victim: dict[str, Any], over: bool,
+                       viewer: int | None) -> JSON:
         card = self.data.get(victim["card"]) if victim["card"] else None
+        held = victim["held"]
+        if held and viewer != victim["seat"] and not over:  # the owner's own card keeps its id
+            held = self.data.kind(held)
         shown: JSON = {
             "seat": victim["seat"], "card": victim["card"],
             "name": card.name if card else "", "positive": card.positive if card else "",
             "negative": card.negative if card else "", "alive": victim["alive"],
-            "hand_size": len(victim["hand"]), "held": victim["held"],
+            "hand_size": len(victim["hand"]), "held": held,
             "mulligan": victim["mulligan"], "revealed": victim["revealed"],
         }
         if over:
@@ -96,7 +136,28 @@ class AsylumViews:
                      for leg in victim["route"]]
             fate = "alive" if victim["alive"] else "dead"
             lines.append(f"Seat {victim['seat'] + 1} ({fate}): " + " | ".join(steps))
-        return {"victim_routes": lines} if lines else {}
+        if not lines:
+            return {}
+        return {"victim_routes": lines, **{f"route_seat_{v['seat'] + 1}": self.route_map(v)
+                                           for v in self.victims if self.layout}}
+
+    def route_map(self: Any, victim: dict[str, Any]) -> list[str]:
+        """One Victim's route on the layout as first laid out (rows top to bottom): S the
+        start room, N a room entered on the Victim's move N (the last visit wins), X where
+        the Victim died, # a room destroyed, . any other room."""
+        marks = route_marks(victim)
+        width = max(len(self._name(r)) for c in self.layout for r in c) + 3
+        lines = []
+        for height in reversed(range(max(len(c) for c in self.layout))):
+            cells = []
+            for column in self.layout:
+                room = column[height] if height < len(column) else ""
+                mark = marks.get(room, "#" if room in self.destroyed else ".")
+                cells.append(f"{mark:>2} {self._name(room)}".ljust(width))
+            lines.append("".join(cells).rstrip())
+        fate = "alive" if victim["alive"] else "dead"
+        return [f"Seat {victim['seat'] + 1} ({fate}): S start, N move N, X died, "
+                "# destroyed", *lines]
 
     # ------------------------------------------------------------------ sentences
 
@@ -123,6 +184,10 @@ class AsylumViews:
                 return f"{who} moves in secret"
             return f"{who} moves to {name(action.path[-1])}" if action.path else \
                 f"{who} stays put"
+        if isinstance(action, a.LayRoom):
+            return f"{who} lays {name(action.room)}"
+        if isinstance(action, a.Identify):
+            return self._identify_sentence(action, who, own)
         if isinstance(action, a.Keep):
             return f"{who} keeps their Victim card"
         if isinstance(action, a.Mulligan):
@@ -157,6 +222,21 @@ class AsylumViews:
                 return f"{self._name(action.card)} is discarded at random"
             return f"Seat {int(action.card) + 1} plays the Patients"
         return action.type
+
+    def _identify_sentence(self: Any, action: a.Identify, who: str, own: bool) -> str:
+        """A Camo/Sabo card that is not a Hold card is named to its owner only (physical
+        decks: into the hand, or forced out of it and then shown by its own event); any other
+        card told goes face-up at once."""
+        try:
+            info = self.data.get(action.card)
+        except KeyError:
+            return f"{who} tells the box a card"
+        if action.card in self.data.deck("camo_sabo") and not info.hold and not own:
+            return f"{who} tells the box a Camo/Sabo card"
+        if action.card in self.data.deck("movement"):
+            words = "Stumble Into Nearest Patient" if info.stumble else f"Movement {info.value}"
+            return f"{who} tells the box: {words}"
+        return f"{who} tells the box: {info.name}"
 
     def _name(self: Any, some_id: str) -> str:
         try:
