@@ -117,16 +117,23 @@ def load_profile(profile: str | os.PathLike[str] = DEFAULT_PROFILE) -> BoardProf
     return parse_profile(resource.read_text(encoding="utf-8"), f"hw/{text}.toml")
 
 
+MAX_PROFILE = 1024 * 1024  # bytes: many times the largest shipped profile
+
+
 def _read(path: str) -> str:
     """The text of a profile file; ProfileError naming the file as given (and the line)."""
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as stream:
+            data = stream.read(MAX_PROFILE + 1)
     except IsADirectoryError:
         raise ProfileError(path, "file", "this is a folder; give a board profile "
                            "(.toml) or a shipped profile's name") from None
     except OSError as exc:
         raise ProfileError(path, "file",
                            f"cannot read the profile: {exc.strerror or exc}") from None
+    if len(data) > MAX_PROFILE:  # a device such as /dev/zero is refused, not read whole
+        raise ProfileError(path, "file", f"this file is larger than {MAX_PROFILE:,} bytes, "
+                           "the most refbox reads; give a board profile (.toml)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -109,6 +109,9 @@ class Option:
     maximum: int | None = None
     label: str = ""  # short name for a 21-column screen (the key if empty)
     words: tuple[tuple[OptionValue, str], ...] = ()  # values as words on a screen
+    # The value is a seat: 0-based in the engine and JSON, "Seat N" (1-based) and "random"
+    # (-1, when allowed) on the command line and screens, like every seat a person reads.
+    seat: bool = False
 
     @property
     def kind(self) -> type:
@@ -129,7 +132,19 @@ class Option:
             return "on" if value else "off"
         return str(value).replace("_", " ").replace(",", " ")
 
+    def text(self, value: OptionValue) -> str:
+        """``value`` as typed on the command line (``--option key=TEXT``)."""
+        if isinstance(value, bool):
+            return str(value).lower()
+        if self.seat and isinstance(value, int):
+            return "random" if value < 0 else str(value + 1)
+        return str(value)
+
     def allowed(self) -> str:
+        """What the command line accepts."""
+        if self.seat:
+            top = (self.maximum or 0) + 1
+            return f"a seat from 1 to {top}" + (" or random" if self.minimum == -1 else "")
         if self.choices:
             return "one of " + ", ".join(str(c) for c in self.choices)
         if self.kind is bool:
@@ -149,6 +164,16 @@ class Option:
                 value = False
             else:
                 raise self._bad(text)
+        elif self.seat:
+            lowered = text.strip().lower()
+            if lowered == "random" and self.minimum == -1:
+                value = -1
+            elif lowered.isascii() and lowered.isdigit() and len(lowered) < 4:
+                value = int(lowered) - 1
+                if value < 0 or value > (self.maximum or 0):
+                    raise self._bad(text)
+            else:
+                raise self._bad(text)
         elif self.kind is int:
             try:
                 value = int(text)
@@ -156,10 +181,13 @@ class Option:
                 raise self._bad(text) from None
         else:
             value = text
-        return self.check(value)
+        return self.check(value, typed=self.seat)
 
-    def check(self, value: object) -> OptionValue:
-        """Check a value of the right type and range (JSON input), or raise OptionError."""
+    def check(self, value: object, *, typed: bool = False) -> OptionValue:
+        """Check a value of the right type and range (JSON input), or raise OptionError.
+        ``typed``: a seat already turned from what a person typed (messages say Seat N)."""
+        if self.seat and not typed:
+            return self._check_index(value)
         if self.kind is bool and not isinstance(value, bool):
             raise self._bad(value)
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
@@ -174,6 +202,17 @@ class Option:
             if not (low_ok and high_ok):
                 raise self._bad(value)
         return typing.cast(OptionValue, value)
+
+    def _check_index(self, value: object) -> OptionValue:
+        """A seat option's engine value: an index from ``minimum`` to ``maximum``."""
+        low, high = self.minimum if self.minimum is not None else 0, self.maximum or 0
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            random = ", or -1 for random" if low == -1 else ""
+            raise OptionError(
+                self.rule or "OPTION",
+                f"option {self.key!r} cannot be {value!r}: it must be a seat index from 0 "
+                f"(Seat 1) to {high} (Seat {high + 1}){random}")
+        return value
 
     def _bad(self, value: object) -> OptionError:
         return OptionError(

@@ -11,7 +11,8 @@ from services.games.core import DataError, Game, OptionError
 # names, your characters' names) placed in the box's ``packs/`` directory replaces the shipped
 # file. The copy is validated exactly like the shipped one.
 PACK_FILES = {"decktet-escape": "decktet.toml", "intruder-escape": "intruder.toml",
-              "innsmouth-escape": "innsmouth.toml", "asylum-escape": "asylum.toml"}
+              "innsmouth-escape": "innsmouth.toml", "asylum-escape": "asylum.toml",
+              "innsmouth-32": "innsmouth32.toml"}
 
 
 class Registry:
@@ -52,6 +53,11 @@ def game_with_data(game_id: str, path: Path) -> Game:
         from services.games.asylum_escape.data import load_data as load_asylum
 
         return AsylumEscape(load_asylum(text, str(path)))
+    if game_id == "innsmouth-32":
+        from services.games.innsmouth_32 import Innsmouth32
+        from services.games.innsmouth_32.data import load_data as load_i32
+
+        return Innsmouth32(load_i32(text, str(path)))
     games = ", ".join(PACK_FILES)
     raise OptionError("GAME", f"{game_id!r} has no data file to replace; games with one: {games}")
 
@@ -61,10 +67,12 @@ def default_registry(packs: Path | None = None) -> Registry:
     directory ``packs`` uses that copy instead of the shipped one."""
     from services.games.asylum_escape import AsylumEscape
     from services.games.decktet_escape import DecktetEscape
+    from services.games.innsmouth_32 import Innsmouth32
     from services.games.innsmouth_escape import InnsmouthEscape
     from services.games.intruder_escape import IntruderEscape
 
-    games: list[Game] = [DecktetEscape(), IntruderEscape(), InnsmouthEscape(), AsylumEscape()]
+    games: list[Game] = [DecktetEscape(), IntruderEscape(), InnsmouthEscape(), AsylumEscape(),
+                         Innsmouth32()]
     if packs is not None:
         if packs.exists() and not packs.is_dir():
             raise DataError(str(packs), "", "this is a file, not the folder of data packs")
@@ -75,16 +83,23 @@ def default_registry(packs: Path | None = None) -> Registry:
     return Registry(tuple(games))
 
 
+MAX_PACK = 4 * 1024 * 1024  # bytes: many times the largest shipped data pack
+
+
 def _read_pack(path: Path) -> str:
     """The text of a data pack the user supplied; DataError naming the file (and the line of
     bytes that are not text) otherwise."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_PACK + 1)
     except IsADirectoryError:
         raise DataError(str(path), "", "this is a folder; give a data pack (.toml)") from None
     except OSError as error:
         raise DataError(str(path), "", f"cannot read the file: {error.strerror or error}"
                         ) from None
+    if len(data) > MAX_PACK:  # a device such as /dev/zero is refused, not read whole
+        raise DataError(str(path), "", f"this file is larger than {MAX_PACK:,} bytes, the most "
+                        "refbox reads; give a data pack (.toml)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -238,6 +238,7 @@ class Doctor:
         def wanted(event: InputEvent) -> bool:
             if isinstance(event, DeviceStatus) and event.device == spec.name and not event.online:
                 reasons.append(event.reason)
+                return True  # a port that cannot be used fails now, not after the timeout
             return isinstance(event, TagPlaced) and event.reader == spec.name
 
         reader.start()
@@ -248,7 +249,7 @@ class Doctor:
             online = reader.online
         finally:
             reader.stop()
-        if outcome == "skip":
+        if outcome == "skip" and not reasons:
             return Check(spec.name, spec.port, "skip", "skipped")
         if isinstance(outcome, TagPlaced):
             return Check(spec.name, spec.port, "pass", f"read tag {outcome.tag}")

@@ -11,17 +11,24 @@ from pathlib import Path
 
 from services.referee.errors import FileDamaged
 
+MAX_FILE = 4 * 1024 * 1024  # bytes: far above any script, registry or list a person writes
+
 
 def read_text(path: Path, what: str) -> str:
-    """The UTF-8 text of ``path``; ``what`` says what the file should be ("a sim script")."""
+    """The UTF-8 text of ``path``; ``what`` says what the file should be ("a sim script").
+    At most MAX_FILE bytes are read: a device such as /dev/zero is refused, not read whole."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE + 1)
     except IsADirectoryError:
         raise FileDamaged(str(path), f"this is a folder; give {what}") from None
     except FileNotFoundError:
         raise FileDamaged(str(path), f"there is no such file; give {what}") from None
     except OSError as error:
         raise FileDamaged(str(path), f"cannot read it: {error.strerror or error}") from None
+    if len(data) > MAX_FILE:
+        raise FileDamaged(str(path), f"this file is larger than {MAX_FILE:,} bytes, the most "
+                          f"refbox reads; give {what}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -36,6 +36,8 @@ from services.games.registry import Registry
 from services.referee.errors import JournalDamaged, JournalError, UndoRefused
 from services.referee.journal import Journal, effective_entries, pop_player_actions
 
+DAMAGED = "it is damaged, "  # how resume() tells a game found damaged before it replays
+
 
 @dataclass(frozen=True)
 class Step:
@@ -110,7 +112,10 @@ class LiveGame:
             # the box's own chance mode, beside the table's settings (which keep "dice")
             {"chance": "auto" if rng else "manual", **(settings or {})},
         )
-        live = cls(journal, game_id, game, initial, rng)
+        # From the snapshot as the journal keeps it (its objects' keys sorted), exactly as a
+        # resume will rebuild it: an engine that walks a dict in its order then plays on the
+        # same way live and after a power cut.
+        live = cls(journal, game_id, game, journal.game(game_id).initial, rng)
         return live, live.resolve_chance()
 
     @classmethod
@@ -122,8 +127,9 @@ class LiveGame:
         A game that cannot be replayed raises :class:`JournalDamaged` naming the game and the
         row (an unknown game, a damaged starting position, a row the rules refuse)."""
         record = journal.game(game_id)
-        if record.damage is not None:
-            raise JournalDamaged(journal.path, f"it is damaged, {record.damage}", game_id)
+        if record.damage is not None:  # a game set aside keeps the reason it was told
+            told = record.damage.removeprefix(DAMAGED)
+            raise JournalDamaged(journal.path, DAMAGED + told, game_id)
         try:
             game = registry.get(record.game)
             live = cls(journal, game_id, game, record.initial, rng)

@@ -176,7 +176,7 @@ def test_r_ex_04_first_player_must_be_a_seat():
     with pytest.raises(OptionError) as info:
         GAME.new_state(3, {"first_player": 3})
     assert (info.value.rule, info.value.message) == (
-        "R-EX-04", "first_player 3 is not a seat: seats are 0 to 2")
+        "R-EX-04", "first_player: Seat 4 is not at a table of 3 players (Seat 1 to Seat 3)")
 
 
 def test_r_ex_05_only_the_active_player_acts():

@@ -22,18 +22,17 @@ ESCAPE = {c.id for c in GAME.data.cards if c.category == "escape_item"}
 
 
 def forbidden(state: Any, seat: int | None) -> set[str]:
-    """Card ids a seat may not know: other hands, the center deck (minus a card turned face
-    up), the cards being put under the deck; minus the cards the table saw dealt (``known``:
-    the table saw them, whether they were kept or bottomed since)."""
+    """Card instance ids a seat may not know: other hands, the center deck, the cards being
+    put under the deck. Even a card the table saw (turned face up, dealt face up) is named by
+    its kind only: copies look alike, so its instance id is never shown to anyone."""
     if state.phase == "over":
         return set()
-    hidden = set(state.center[1:] if state.top_exposed else state.center)
+    hidden = set(state.center)
     hidden.update(state.bottom_batch)
     for s, hand in enumerate(state.hands):
         if s != seat:
             hidden.update(hand)
-    seen = {c for cards in state.known for c in cards}  # seen dealt, wherever they are now
-    return hidden - seen
+    return hidden
 
 
 def may_see_identity(state: Any, viewer: int | None, seat: int) -> bool:
@@ -66,7 +65,12 @@ def invariants(state: Any) -> None:
         if not state.alive(s):
             assert not state.hands[s] and not state.items[s], f"R-IX-33 seat {s}"
         # seen dealt: still held, or bottomed (R-IX-05) and not seen since
-        assert set(state.known[s]) <= {*state.hands[s], *state.center, *state.bottom_batch}
+        # seen dealt (kinds): at most the copies there are; a card without copies is still
+        # held or was bottomed (R-IX-05) and not seen since
+        for kind, count in Counter(state.known[s]).items():
+            assert count <= GAME.data.card(kind).quantity, f"seat {s}: {count} x {kind} seen"
+            if GAME.data.card(kind).quantity == 1:
+                assert f"{kind}-1" in {*state.hands[s], *state.center, *state.bottom_batch}
     assert Counter(places) == DECK, "cards are not conserved"
     assert (state.phase == "over") == (state.result is not None)
     if state.immune is not None:

@@ -3,7 +3,9 @@ A-IX-22; docs/games/intruder-escape.md, "What each seat sees and when").
 
 A keep choice is sealed while others still choose: everyone else reads "Seat 2 has chosen".
 Once every choice is in, Nobody's Home is announced; which cards were kept is never told. A
-card the table saw dealt face up stays listed as seen whatever its holder keeps.
+card the table saw dealt face up stays listed as seen whatever its holder keeps. Copies of a
+card look alike: every channel but a seat's own hand names cards by kind, so swapping two
+copies anywhere in a game changes nothing anyone else reads.
 """
 
 from __future__ import annotations
@@ -14,16 +16,17 @@ from typing import Any
 
 import pytest
 
-from services.games.core import Action, ShuffleResult
+from services.games.core import Action, RollResult, ShuffleResult
 from services.games.intruder_escape import INFO
 from services.games.intruder_escape import actions as a
+from services.games.intruder_escape.plays import PlayRules
 from services.games.intruder_escape.views import IntruderViews
 from services.referee import live as live_module
 from services.referee.journal import Journal
 from services.referee.protocol import Session
 from tests.games.conformance import Conformance, Keep
-from tests.games.intruder_helpers import GAME, center_for, position, setup
-from tests.games.leaks import Counted, live_game
+from tests.games.intruder_helpers import GAME, center_for, face, position, setup
+from tests.games.leaks import CopySwaps, Counted, Pair, live_game, pairs_of_copies
 from tests.games.test_intruder_conformance import forbidden, invariants
 
 
@@ -66,6 +69,107 @@ def harness(extra: Counted | None = None, twin_rate: float = 0.5) -> Conformance
 
 OPTIONS = [{}, {"bottom_order": "seat_order", "discard_public": False},
            {"discard_public": True, "bottom_order": "shuffled"}]
+
+
+def copies(state: Any) -> list[Pair]:
+    """A copy in a hand and another of its kind anywhere: the center deck, the batch put
+    under it, the discard pile, a row, the escape items, another hand."""
+    if not state.center and not any(state.hands):
+        return []
+    elsewhere = [*state.center, *state.bottom_batch, *state.discard, *state.removed,
+                 *(p.card for row in state.rows for p in row),
+                 *(c for items in state.items for c in items),
+                 *(q["card"] for q in state.queue if q["kind"] == "insert")]
+    return pairs_of_copies(state.kind, state.hands, elsewhere)
+
+
+def swapped_copies(players: int, extra: Counted | None = None, games: int = 1,
+                   samples: int = 12) -> CopySwaps:
+    check = harness(twin_rate=0)
+    swaps = CopySwaps(GAME, copies, extra)
+    for n in range(games):
+        options = OPTIONS[n % len(OPTIONS)]
+        seed = players * 1000 + n
+        check.playout(players, options, seed=seed)
+        start = GAME.new_state(players, dict(options)).to_json()
+        swaps.check(start, check.history, samples=samples, seed=seed)
+    return swaps
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_two_copies_swapped_read_the_same_on_every_channel(players: int) -> None:
+    """Two copies of a card swapped throughout the history (a card in a seat's hand and one
+    in the deck, the bottomed batch, a row, another hand): every other reader and the public
+    table get the same views, events, legal lists, prompts, sentences, transcript and undo
+    answers."""
+    extra = Counted(limit=2)
+    swaps = swapped_copies(players, extra, games=3)
+    assert swaps.stats["swaps"] >= 25
+    assert extra.calls >= 4
+
+
+def test_the_copy_check_catches_a_played_card_named_by_id(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test of the test: the old event, naming the copy played (``knife-2``), is caught."""
+    honest = PlayRules._do_play
+
+    def leaky(self: Any, action: a.Play) -> list[Any]:
+        return [a.CardPlayed(e.seat, action.card, e.target) if isinstance(e, a.CardPlayed)
+                else e for e in honest(self, action)]
+
+    monkeypatch.setattr(PlayRules, "_do_play", leaky)
+    with pytest.raises(AssertionError, match="events tell"):
+        swapped_copies(4, samples=30)
+
+
+def test_the_copy_check_catches_a_row_named_by_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test of the test: a view naming the copies in the rows is caught."""
+    honest = IntruderViews.view
+
+    def leaky(self: Any, seat: int | None) -> Any:
+        data = honest(self, seat)
+        for entry in data["seats"]:
+            entry["row_ids"] = [p.card for p in self.rows[entry["seat"]]]
+        return data
+
+    monkeypatch.setattr(IntruderViews, "view", leaky)
+    with pytest.raises(AssertionError, match="view of reader None tells"):
+        swapped_copies(4, samples=30)
+
+
+def two_bats(keep_seen: bool) -> tuple[Any, list[Any]]:
+    """Seat 1 is dealt two Baseball Bats, the first face up (after a Flashlight), keeps one of
+    them (the one seen, or the other) and plays it on Seat 2 on the first turn."""
+    hands = [["baseball-bat-1", "baseball-bat-2", "knife-1", "knife-2", "bandage-1"],
+             ["bandage-2", "syringe-1", "keys-1", "car-1", "gasoline-1"],
+             ["bandage-3", "syringe-2", "license-1", "knife-3", "hostage-1"]]
+    state = setup(3, {"bottom_order": "seat_order"})
+    state.apply(ShuffleResult("center", tuple(center_for(hands))))
+    snapshot = state.to_json()
+    snapshot["top_exposed"] = True
+    state = GAME.state_from_json(snapshot)
+    events: list[Any] = []
+    for seat in range(3):
+        events += state.apply(a.Ready(seat))
+    bat = "baseball-bat-1" if keep_seen else "baseball-bat-2"
+    events += keep(state, {0: (bat, "knife-1", "knife-2"), 1: tuple(hands[1][:3]),
+                           2: tuple(hands[2][:3])})
+    events += state.apply(RollResult((face(0),)))
+    events += state.apply(a.Play(0, bat, 1))
+    return state, events
+
+
+def test_which_copy_was_kept_is_never_told() -> None:
+    """R-IX-05, A-IX-22 (issue 17): Seat 1 keeps the Bat the table saw dealt face up, or the
+    other one, and plays it: the table reads "a Baseball Bat" both times, and with one Bat
+    seen going in and one seen going out, no Bat is left in Seat 1's known cards."""
+    (seen, seen_events), (other, other_events) = two_bats(True), two_bats(False)
+    assert seen_events == other_events
+    assert a.CardPlayed(0, "baseball-bat", 1) in seen_events
+    for reader in (None, 1, 2):
+        assert json.dumps(seen.view(reader)) == json.dumps(other.view(reader))
+    assert seen.view(None)["seats"][0]["known"] == []
+    assert seen.view(None)["seats"][1]["row"][0]["card"] == "baseball-bat"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -125,9 +229,11 @@ def test_a_card_seen_dealt_stays_seen_whether_it_is_kept_or_bottomed() -> None:
     for kept_it in (True, False):
         state = dealt()
         seen = state.known[0]
-        assert len(seen) == 1 and state.view(None)["seats"][0]["known"] == seen
-        others = [c for c in state.hands[0] if c not in seen]
-        mine = (seen[0], *others[:2]) if kept_it else tuple(others[:3])
+        face_up = state.hands[0][0]  # the first card dealt, the top card turned face up
+        assert seen == [GAME.data.card(face_up).id]
+        assert state.view(None)["seats"][0]["known"] == seen
+        others = state.hands[0][1:]
+        mine = (face_up, *others[:2]) if kept_it else tuple(others[:3])
         events = keep(state, {0: mine, 1: tuple(state.hands[1][:3]),
                               2: tuple(state.hands[2][:3])})
         assert state.view(None)["seats"][0]["known"] == seen
@@ -142,14 +248,25 @@ def test_a_card_seen_dealt_stays_seen_whether_it_is_kept_or_bottomed() -> None:
 
 
 def test_a_bottomed_card_seen_again_on_the_deck_is_no_longer_in_the_hand() -> None:
-    """Seat 2 was seen dealt knife-3 and bottomed it; a Flashlight turns it face up on the deck:
-    the table now sees it there, so it leaves Seat 2's known cards."""
-    state = position([["flashlight-1"], ["bandage-1"], ["bandage-2"]], center=["knife-3"],
-                     known=[[], ["knife-3"], []])
+    """Seat 2 was seen dealt the Med Kit (no copy) and bottomed it; a Flashlight turns it face
+    up on the deck: the table now sees it there, so it leaves Seat 2's known cards."""
+    state = position([["flashlight-1"], ["bandage-1"], ["bandage-2"]], center=["med-kit-1"],
+                     known=[[], ["med-kit"], []])
     events = state.apply(a.Play(0, "flashlight-1"))
-    assert a.TopExposed("knife-3") in events
+    assert a.TopExposed("med-kit") in events
     assert state.view(None)["seats"][1]["known"] == []
-    assert state.view(None)["top_card"] == "knife-3"
+    assert state.view(None)["top_card"] == "med-kit"
+
+
+def test_a_copy_seen_on_the_deck_tells_nothing_of_the_one_seen_dealt() -> None:
+    """Seat 2 was seen dealt a Knife (there are 3): a Knife turned face up on the deck may be
+    another copy, so Seat 2 is still seen with one; the event and the view name the kind."""
+    state = position([["flashlight-1"], ["bandage-1"], ["bandage-2"]], center=["knife-3"],
+                     known=[[], ["knife"], []])
+    events = state.apply(a.Play(0, "flashlight-1"))
+    assert events[:2] == [a.CardPlayed(0, "flashlight", None), a.TopExposed("knife")]
+    assert state.view(None)["seats"][1]["known"] == ["knife"]
+    assert state.view(None)["top_card"] == "knife"
 
 
 def home_dealt() -> Any:
@@ -248,3 +365,21 @@ def test_the_checker_catches_a_leak_planted_in_the_referee(
     monkeypatch.setattr(live_module, "history_sentences", as_the_actor)
     with pytest.raises(AssertionError, match="reader None tells"):
         harness(Counted(limit=20)).playout(3, {}, seed=1)
+
+
+def test_an_older_snapshot_with_copies_in_known_loads_as_kinds() -> None:
+    """Snapshots written before kinds (``known`` and ``camera`` by copy, no ``follow_seen``)
+    still load: the copies read as their kinds, and a taken card listed as known was seen."""
+    state = position([["hostage-1"], ["bandage-1"], []], center=["knife-3"], top_exposed=True)
+    state.apply(a.Play(0, "hostage-1"))
+    snapshot = state.to_json()
+    assert snapshot["known"] == [["knife"], [], []] and snapshot["follow_seen"] is True
+    snapshot["known"] = [["knife-3"], [], []]
+    snapshot["camera"] = {"seat": 1, "cards": ["bandage-1"], "round": 1}
+    del snapshot["follow_seen"]
+    loaded = GAME.state_from_json(snapshot)
+    assert loaded.known == [["knife"], [], []] and loaded.follow_seen
+    assert loaded.view(None)["follow"] == {"seat": 0, "card": "knife"}
+    assert loaded.view(2)["camera"] == {"seat": 1, "cards": ["bandage"], "round": 1}
+    snapshot["known"] = [[], [], []]
+    assert not GAME.state_from_json(snapshot).follow_seen  # taken face down

@@ -223,7 +223,7 @@ def test_r_ix_28_pairs_played_on_a_real_state_and_assessed(row, damage, nullifie
         assert state.phase == "roll"
         events += state.apply(RollResult((face(0),)))
     restored = of_type(events, a.LifeRestored)
-    assert restored == ([a.LifeRestored(1, "med-kit-1", 3)] if restores else [])
+    assert restored == ([a.LifeRestored(1, "med-kit", 3)] if restores else [])
     lost = of_type(events, a.LifeLost)
     assert [(e.seat, e.cause) for e in lost] == [(1, "most damage") if damage else
                                                  (0, "no damage")]
@@ -246,7 +246,7 @@ def test_a_ix_08_double_scratch_immediate_only_through_play():
     # the items kept apart: the Double Scratch now sits right after the Bat
     state, _ = play_on_seat_1(row, {"double_scratch_immediate_only": True,
                                     "escape_items_in_row": False})
-    assert [c["card"] for c in state.view(None)["seats"][1]["row"]] == ids(BAT, DS)
+    assert [c["card"] for c in state.view(None)["seats"][1]["row"]] == [BAT, DS]
     assert state.items[1] == ["keys-1"]
     assert state.view(None)["seats"][1]["damage"] == 2
 
@@ -262,9 +262,9 @@ def test_a_ix_10_heal_below_zero_through_play():
 def test_a_ix_05_escape_items_kept_apart_under_the_bed_reaches_the_card_before():
     state, _ = play_on_seat_1(ids(BAT, KEYS, UTB), {"escape_items_in_row": False})
     seat = state.view(None)["seats"][1]
-    assert [c["card"] for c in seat["row"]] == ["baseball-bat-1", "under-the-bed-1"]
-    assert seat["row"][0]["nullified_by"] == "under-the-bed-1"
-    assert seat["damage"] == 0 and seat["items"] == ["keys-1"]
+    assert [c["card"] for c in seat["row"]] == ["baseball-bat", "under-the-bed"]
+    assert seat["row"][0]["nullified_by"] == "under-the-bed"
+    assert seat["damage"] == 0 and seat["items"] == ["keys"]
     state, _ = play_on_seat_1(ids(BAT, KEYS, UTB))
     assert state.view(None)["seats"][1]["damage"] == 1
 
@@ -272,7 +272,7 @@ def test_a_ix_05_escape_items_kept_apart_under_the_bed_reaches_the_card_before()
 def test_a_ix_05_escape_items_kept_apart_barricade_hits_the_next_real_card():
     state, _ = play_on_seat_1(ids(BAR, KEYS, BAT), {"escape_items_in_row": False})
     seat = state.view(None)["seats"][1]
-    assert [c["card"] for c in seat["row"]] == ["barricade-1", "baseball-bat-1"]
+    assert [c["card"] for c in seat["row"]] == ["barricade", "baseball-bat"]
     assert seat["damage"] == 0
 
 
@@ -283,7 +283,7 @@ def test_r_ix_18_barricade_is_placed_before_its_victim_exists():
     assert state.view(None)["seats"][1]["damage"] == 0
     run(state, [("knife-1", 1)])
     seat = state.view(None)["seats"][1]
-    assert seat["row"][1]["nullified_by"] == "barricade-1"
+    assert seat["row"][1]["nullified_by"] == "barricade"
     assert seat["damage"] == 0
 
 
@@ -310,7 +310,7 @@ def test_r_ix_27_med_kit_restores_a_life_lost_in_an_earlier_round_at_assessment(
     events = state.apply(a.Play(0, "med-kit-1", 1))
     assert state.lives_lost[1] == [1, 2]  # nothing before the assessment
     events = state.apply(a.Play(2, "baseball-bat-1", 2)) + skip_to_end(state)
-    assert of_type(events, a.LifeRestored) == [a.LifeRestored(1, "med-kit-1", 2)]
+    assert of_type(events, a.LifeRestored) == [a.LifeRestored(1, "med-kit", 2)]
     assert of_type(events, a.LifeLost) == [a.LifeLost(2, "most damage", 2, "R-IX-29")]
     assert state.lives_lost[1] == [1]  # the most recent earlier life comes back
     assert state.medkit_used == [True, False, False]
@@ -340,7 +340,7 @@ def test_r_ix_16_r_ix_27_double_scratch_then_med_kit_is_one_life_only():
     plays = [("baseball-bat-1", 1), ("double-scratch-1", 1), ("med-kit-1", 1)]
     state = scripted(plays, round=3, lives_lost={1: [1, 2]})
     events = run(state, plays) + skip_to_end(state)
-    assert of_type(events, a.LifeRestored) == [a.LifeRestored(1, "med-kit-1", 2)]
+    assert of_type(events, a.LifeRestored) == [a.LifeRestored(1, "med-kit", 2)]
     # Seat 2 (damage 2, the most) then loses a life: net 1 restored, 1 lost
     assert of_type(events, a.LifeLost) == [a.LifeLost(1, "most damage", 1, "R-IX-29")]
     assert state.lives_lost[1] == [1, 3]
@@ -350,6 +350,6 @@ def test_r_ix_27_med_kit_then_double_scratch_does_not_double_the_med_kit():
     plays = [("med-kit-1", 1), ("double-scratch-1", 1), ("baseball-bat-1", 2)]
     state = scripted(plays, round=3, lives_lost={1: [1, 2]})
     events = run(state, plays) + skip_to_end(state)
-    assert of_type(events, a.LifeRestored) == [a.LifeRestored(1, "med-kit-1", 2)]
+    assert of_type(events, a.LifeRestored) == [a.LifeRestored(1, "med-kit", 2)]
     assert state.lives_lost[1] == [1]
     assert state.assessment["rows"]["1"]["damage"] == 0

@@ -27,6 +27,9 @@ PLAN: dict[str, tuple[tuple[int, ...], tuple[dict, ...], int]] = {
     "intruder-escape": ((3, 4, 6), ({}, {"characters": "by_seat", "items_on_death": "discard"}),
                         300),
     "innsmouth-escape": ((2, 3, 5), ({}, {"cards": "physical"}), 900),
+    "asylum-escape": ((2, 6), ({}, {"cards": "physical"}), 300),
+    "innsmouth-32": ((2, 4, 9), ({}, {"survivor_loss": True, "reveal_per_player_turn": True}),
+                     600),
 }
 DEFAULT_STEPS = 300  # a game not planned above: its fewest and most players, default options
 POINTS = 10  # snapshots per playout, the first and the last included

@@ -44,9 +44,14 @@ def test_games_lists_player_counts_and_options():
     assert "--option rat_warren=false" in run.stdout
     data = json.loads(refbox("games", "--json").stdout)
     tokens = next(o for o in data[0]["options"] if o["key"] == "tokens")
-    assert tokens == {"key": "tokens", "default": 10, "allowed": "a whole number from 1 to 20",
+    assert tokens == {"key": "tokens", "default": 10, "seat": False,
+                      "allowed": "a whole number from 1 to 20",
                       "rule": "A-EX-01", "help": "clue tokens in the cup (rules body: 10; "
                       "header: 8)"}
+    first = next(o for o in data[0]["options"] if o["key"] == "first_player")
+    assert (first["default"], first["seat"], first["allowed"]) == (0, True, "a seat from 1 to 5")
+    assert "--option first_player=1 " in run.stdout  # seats are 1-based where a person types
+    assert "--option human_seat=random " in run.stdout
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -60,7 +65,7 @@ def test_games_lists_player_counts_and_options():
      "declare_route_before_reveal, boat_must_match, allow_empty_clues, hanabi_strict_discard, "
      "end_on_empty_hand, allow_two_players, narration"),
     (["--players", "3", "--option", "tokens"],
-     "--option 'tokens' must look like KEY=VALUE, e.g. tokens=8"),
+     "--option 'tokens' must look like KEY=VALUE, e.g. tokens=10"),
 ])
 def test_setup_errors_are_clear(args, message):
     run = refbox("play", "decktet-escape", *args, "--json")
@@ -73,7 +78,7 @@ def test_an_unknown_game():
     assert run.returncode == 2
     games = ", ".join(g.info.id for g in default_registry())
     assert games.startswith("decktet-escape, intruder-escape, innsmouth-escape")
-    assert run.stderr.strip() == f"refbox play: unknown game 'chess'; games are: {games} [GAME]"
+    assert run.stderr.strip() == f"refbox play: unknown game 'chess'; games are: {games}"
 
 
 def test_a_corrected_deck_file_is_validated(tmp_path):
@@ -111,7 +116,7 @@ def test_interactive_play_in_the_terminal():
     assert "Seat 1 (you: hidden from you):" in out
     assert "v [SEAT]   show what a seat may see" in out
     assert "choose a number from 1 to" in out
-    assert "refused: there is nothing to undo [UNDO-EMPTY]" in out
+    assert "refused: there is nothing to undo\n" in out
     assert "* clue given: Seat 1, target: Seat 2" in out
 
 

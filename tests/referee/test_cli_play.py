@@ -142,7 +142,7 @@ def test_an_error_is_printed_after_the_state_and_not_reprinted_over() -> None:
     after_choices = first_turn[first_turn.index("Seat 1 > "):]
     assert after_choices.splitlines()[:2] == [
         "Seat 1 > choose a number from 1 to 26",
-        "Seat 1 > refused: there is nothing to undo [UNDO-EMPTY]",
+        "Seat 1 > refused: there is nothing to undo",
     ]
 
 
@@ -168,11 +168,13 @@ def test_number_takes_only_ascii_digits() -> None:
         7, 12, None, None, None, None, None, None]
 
 
+SHUFFLE = 'an outcome is JSON, e.g. {"order": [every id of the draw pile, top first]}, or type box'
+
+
 @pytest.mark.parametrize(("typed", "answer"), [
-    ("[1]", 'an outcome is JSON, e.g. {"faces": [3, 5]}, or type box'),
-    ('{"order": NaN}', 'an outcome is JSON, e.g. {"faces": [3, 5]}, or type box'),
-    ("{" * 5000, 'that is 5000 characters; an outcome is JSON, e.g. {"faces": [3, 5]}, or type '
-                 "box"),
+    ("[1]", SHUFFLE),
+    ('{"order": NaN}', SHUFFLE),
+    ("{" * 5000, f"that is 5000 characters; {SHUFFLE}"),
     ("9" * 4400, "that is 4400 characters; an outcome is JSON"),
     ("[" * 900 + "]" * 900, "that is 1800 characters"),
 ])
@@ -206,7 +208,7 @@ def test_resume_refuses_another_games_id(tmp_path: Path,
     assert main(["play", "decktet-escape", "--journal", path, "--resume", "1"]) == 2
     assert capsys.readouterr().err == (
         f"refbox play: game 1 of {path} is a game of intruder-escape, not decktet-escape; resume "
-        "it with: refbox play intruder-escape --resume 1 [BOX]\n")
+        f"it with: refbox play intruder-escape --journal {path} --resume 1\n")
     assert main(["play", "intruder-escape", "--journal", path, "--resume", "1", "--json"]) == 0
 
 

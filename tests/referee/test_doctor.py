@@ -285,7 +285,7 @@ def test_silent_and_unplugged_readers() -> None:
         "RDM6300: 5V and GND, its TX to the adapter's RX, antenna plugged in; 9600 baud",
     )
     assert (unplugged.status, unplugged.detail) == ("FAIL", "port not usable: no such port")
-    assert bench.time.now >= 40  # each silent step waited its full timeout
+    assert 20 <= bench.time.now < 30  # one timeout (silent): the unplugged one failed at once
 
 
 def test_unwired_and_swapped_buttons() -> None:

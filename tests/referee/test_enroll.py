@@ -183,7 +183,7 @@ def test_read_list(tmp_path: Path) -> None:
     path.write_text("Scout,A\n", "utf-8")
     with pytest.raises(ValueError, match=r":1: id 'Scout' is not allowed"):
         read_list(path)
-    with pytest.raises(ValueError, match=r"missing\.txt: cannot read: No such file"):
+    with pytest.raises(ValueError, match=r"missing\.txt: there is no such file; give a list"):
         read_list(tmp_path / "missing.txt")
 
 
@@ -299,7 +299,7 @@ def test_command_reports_errors_and_interruptions(tmp_path: Path) -> None:
     assert [e.id for e in TagRegistry.load(tags_file)] == [first_card()]
 
 
-TAGGED = "decktet-escape, intruder-escape, innsmouth-escape"  # the games with tagged pieces
+TAGGED = "decktet-escape, intruder-escape, innsmouth-escape, asylum-escape"  # tagged pieces
 
 
 @pytest.mark.parametrize(("game", "kind", "message"), [
@@ -309,6 +309,8 @@ TAGGED = "decktet-escape, intruder-escape, innsmouth-escape"  # the games with t
     (GAME, "Big Card", "intruder-escape has no kind 'Big Card'; kinds: card"),
     ("innsmouth-escape", "character", "innsmouth-escape has no kind 'character'; kinds: card, "
                                       "location, movement"),
+    ("asylum-escape", "movement", "asylum-escape has no kind 'movement'; kinds: card, "
+                                  "location"),
 ])
 def test_command_refuses_an_unknown_game_or_kind_and_saves_nothing(
     tmp_path: Path, game: str, kind: str, message: str
@@ -330,9 +332,10 @@ def test_the_games_with_tagged_pieces_are_those_of_the_registry() -> None:
 def test_help_lists_the_games_and_their_kinds(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         parse("--help")
-    text = " ".join(capsys.readouterr().out.split())
+    text = " ".join(capsys.readouterr().out.split()).replace("- ", "-")  # wrapped at "-"
     assert ("Games and the kinds of pieces that carry a tag: decktet-escape: card; "
-            "intruder-escape: card; innsmouth-escape: card, location, movement.") in text
+            "intruder-escape: card; innsmouth-escape: card, location, movement; "
+            "asylum-escape: card, location.") in text
 
 
 def test_list_ids_prints_a_from_list_file_generated_from_the_game_data(tmp_path: Path) -> None:
@@ -352,6 +355,27 @@ def test_list_ids_prints_a_from_list_file_generated_from_the_game_data(tmp_path:
     enroll_cli.run(parse("--game", "decktet-escape", "--kind", "card", "--list-ids"),
                    ask=script.ask, say=script.say)
     assert len(script.said) == 46 and script.said[1] == "ace-moons,Ace of Moons"
+
+
+def test_asylum_escape_enrolls_its_location_cards_and_every_card_of_its_decks() -> None:
+    """The 25 location cards (the players' own layout) and the six decks (cards = physical):
+    every card once, named as on the card; a Movement card by its value."""
+    from services.games.asylum_escape.data import load_data
+
+    pack = load_data()
+    script = Script()
+    args = parse("--game", "asylum-escape", "--kind", "location", "--list-ids")
+    assert enroll_cli.run(args, ask=script.ask, say=script.say) == 0
+    assert script.said[1:] == [f"{r},{pack.get(r).name}" for r in pack.deck("locations")]
+    assert len(script.said) == 1 + 25
+    script = Script()
+    args = parse("--game", "asylum-escape", "--kind", "card", "--list-ids")
+    assert enroll_cli.run(args, ask=script.ask, say=script.say) == 0
+    decks = ("victims", "patients", "special", "camo_sabo", "movement", "bloodlust")
+    assert [line.split(",")[0] for line in script.said[1:]] == [
+        c for d in decks for c in pack.deck(d)]
+    assert "move-2-1,Movement 2" in script.said and "stumble-1,Stumble Into Nearest Patient" \
+        in script.said and "intern,Example Intern" in script.said
 
 
 def test_a_list_with_ids_the_game_does_not_have_is_refused(tmp_path: Path) -> None:

@@ -63,6 +63,7 @@ INFO = GameInfo(
             minimum=0,
             maximum=4,
             label="First player",
+            seat=True,
         ),
         Option(
             "bowels_of_the_ship",
@@ -159,8 +160,8 @@ class DecktetEscape(Game):
         if int(options["first_player"]) >= players:
             raise OptionError(
                 "R-EX-04",
-                f"first_player {options['first_player']} is not a seat: "
-                f"seats are 0 to {players - 1}",
+                f"first_player: Seat {int(options['first_player']) + 1} is not at a table "
+                f"of {players} players (Seat 1 to Seat {players})",
             )
         if options["dark_of_the_storm"] and options["tokens"] not in (10, 6):
             raise OptionError(

@@ -60,6 +60,9 @@ def check(data: Mapping[str, Any], deck: Deck) -> None:
     options: Mapping[str, Any] = data["options"]
     physical = options["cards"] == "physical"
     phase = text(data["phase"], "phase", PHASES)
+    if physical and phase == "deal":
+        raise fail("phase", "with physical cards the table deals its own cards: there is no "
+                   "'deal' phase")
     dealt = phase != "deal"
     cards = deck.ids
     total = 6 if options["dark_of_the_storm"] else options["tokens"]

@@ -53,11 +53,12 @@ INFO = GameInfo(
         Option(
             "human_seat",
             -1,
-            "the Human's seat (0-based); -1: the box chooses at random",
+            "the Human's seat; random: the box chooses",
             "R-IE-01",
             minimum=-1,
             maximum=4,
             label="Human seat",
+            seat=True,
             words=((-1, "random"), *((n, f"Seat {n + 1}") for n in range(5))),
         ),
         Option(
@@ -163,8 +164,8 @@ class InnsmouthEscape(Game):
         if int(options["human_seat"]) >= players:
             raise OptionError(
                 "R-IE-01",
-                f"human_seat {options['human_seat']} is not a seat: "
-                f"seats are 0 to {players - 1}, or -1 for random",
+                f"human_seat: Seat {int(options['human_seat']) + 1} is not at a table of "
+                f"{players} players (Seat 1 to Seat {players}, or random)",
             )
         text = str(options["number_cards"])
         values = [v.strip() for v in text.split(",")]

@@ -154,7 +154,7 @@ class Plotted(Event):
 class Revealed(Event):
     type: ClassVar[str] = "revealed"
     reveals: ClassVar[bool] = True
-    cards: tuple[str, ...]
+    cards: tuple[str, ...]  # kinds, in plot order: "move-2", "rest" (copies look alike)
     directions: tuple[str, ...]
     path: tuple[str, ...]
     to: str

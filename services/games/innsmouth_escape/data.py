@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.games.core import DataError
+from services.games.kit.copies import copy_kinds
 from services.games.kit.packs import parse_toml, reject_unknown, require, shipped_pack_text
 
 SHIPPED_FILE = "innsmouth.toml"
@@ -114,18 +115,30 @@ class InnsmouthData:
     cards: tuple[Card, ...]  # in file order
     _cells: dict[str, Cell] = field(init=False, repr=False, compare=False)
     _cards: dict[str, Card] = field(init=False, repr=False, compare=False)
+    _kinds: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_cells", {c.id: c for c in self.cells})
-        object.__setattr__(self, "_cards", {c.id: c for c in self.cards})
+        cards = {c.id: c for c in self.cards}
+        kinds = copy_kinds(self.cards, set(cards) | set(self._cells))
+        for card_id, kind in kinds.items():
+            cards.setdefault(kind, cards[card_id])
+        object.__setattr__(self, "_cards", cards)
+        object.__setattr__(self, "_kinds", kinds)
 
     def cell(self, cell_id: str) -> Cell:
         """The cell ``A1`` .. ``F6`` (KeyError if there is no such cell)."""
         return self._cells[cell_id]
 
     def card(self, card_id: str) -> Card:
-        """The card with this id (KeyError if unknown)."""
+        """The card with this id, or the first copy of a card kind (KeyError if unknown)."""
         return self._cards[card_id]
+
+    def kind(self, card_id: str) -> str:
+        """What the table sees of a card: its kind if it has copies (cards alike in all but
+        ids numbered after one stem, ``deep-one-ambush-1`` and ``-2``: ``deep-one-ambush``),
+        any other id as it is. The shipped EXAMPLE pack has no copies."""
+        return self._kinds.get(card_id, card_id)
 
     def deck(self, name: str) -> tuple[str, ...]:
         """The card ids of one deck, in file order (the order before any shuffle)."""

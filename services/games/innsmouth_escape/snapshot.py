@@ -312,8 +312,10 @@ def _check_phase(phase: str, data: Mapping[str, Any], r: _Reader, human_cell: st
         raise fail("wounds", f"the Human has no wounds before he is placed (phase {phase!r})")
     if phase in ("human", "shuffle") and data["placing"]:
         raise fail("placing", f"no Deep One player places his pawns before phase {phase!r}")
-    if phase in COMBAT and combat is None:
-        raise fail("combat", f"phase {phase!r} needs the combat")
+    if phase in COMBAT and (combat is None or combat["over"]):
+        raise fail("combat", f"phase {phase!r} needs a combat still going on")
+    if phase == "plot" and data["plot"] is not None:
+        raise fail("plot", "phase 'plot' waits for the Human's plot, but one is already made")
     if phase == "do_attack" and not combat["queue"]:
         raise fail("combat.queue", "phase 'do_attack' needs a colour to attack")
     if phase == "window" and (window is None or not window["waiting"]):
@@ -326,6 +328,32 @@ def _check_phase(phase: str, data: Mapping[str, Any], r: _Reader, human_cell: st
         raise fail("identify", "the deck being drawn from is empty")
     if phase == "reshuffle" and not (data["do_discard"] and data["draw_queue"]):
         raise fail("phase", "'reshuffle' needs a Deep One discard pile and a colour drawing")
+    _check_resume(phase, data, combat, window, adjusting)
+
+
+STEP_INPUTS = {"do_move": {"pawns", "shoggoth"}, "do_summon": {"cell"}, "do_spawn": {"cells"}}
+
+
+def _check_resume(phase: str, data: Mapping[str, Any], combat: Any, window: Any,
+                  adjusting: Any) -> None:
+    """The step an adjustment goes back to has what it needs, and the Deep One inputs waiting
+    are those of the step they wait in."""
+    step = adjusting["resume"] if phase == "adjust" and adjusting is not None else phase
+    if step == "window" and window is None:
+        raise fail("window", "the adjustment goes back to a card window, but there is none")
+    if step in COMBAT and (combat is None or combat["over"]):
+        raise fail("combat", f"the adjustment goes back to phase {step!r}, which needs a "
+                   "combat still going on")
+    expected = STEP_INPUTS.get(step)
+    for key, entry in data["submitted"].items():
+        if key.startswith("drawn:") or phase == "over":
+            continue
+        where = at("submitted", str(key)[:40])
+        if expected is None:
+            raise fail(where, f"Deep One inputs wait only in their step, not in phase {step!r}")
+        if set(entry) != expected:
+            raise fail(where, f"the {step} step takes {', '.join(sorted(expected))}, not "
+                       f"{', '.join(sorted(entry))}")
 
 
 def settle(state: InnsmouthState) -> None:

@@ -43,7 +43,7 @@ from services.games.innsmouth_escape.combat import Combat
 from services.games.innsmouth_escape.data import HUMAN_DECKS, InnsmouthData
 from services.games.innsmouth_escape.deepones import DeepOneTurn
 from services.games.innsmouth_escape.effects import Effects
-from services.games.innsmouth_escape.views import InnsmouthViews
+from services.games.innsmouth_escape.views import InnsmouthViews, movement_kind
 
 WOUNDS_TO_KILL = {2: 8, 3: 10, 4: 12, 5: 14}  # table 1.4
 ESCAPE_VP = 8  # R-IE-26
@@ -67,7 +67,8 @@ def movement_cards(values: list[int]) -> list[str]:
 
 
 def card_value(card: str) -> int:
-    """The number of a movement card; 0 for a Rest."""
+    """The number of a movement card (an id ``move-2-1`` or a kind ``move-2``); 0 for a
+    Rest."""
     return 0 if card.startswith(REST) else int(card.split("-")[1])
 
 
@@ -279,6 +280,9 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> list[Event]:
+        return [self.public_event(e) for e in self._apply(action)]  # copies by kind
+
+    def _apply(self, action: Action) -> list[Event]:
         if self.phase == "over":
             raise IllegalAction(self.result.rule if self.result else "BOX-END",
                                 "the game is over")
@@ -521,7 +525,8 @@ class InnsmouthState(InnsmouthViews, Combat, DeepOneTurn, Effects, State):
         self.movement_hand += rests
         self.movement_discard += [c for c in plot["cards"] if card_value(c)]
         self.last_reveal = {**plot, "healed": healed, "round": self.round - 1}
-        events: list[Event] = [a.Revealed(tuple(plot["cards"]), tuple(plot["directions"]),
+        events: list[Event] = [a.Revealed(tuple(movement_kind(c) for c in plot["cards"]),
+                                          tuple(plot["directions"]),
                                           tuple(plot["path"]), plot["to"], plot["forfeit"],
                                           healed)]
         if not self.number_hand():

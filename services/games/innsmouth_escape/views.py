@@ -5,12 +5,18 @@ tableau and VP, the weapon, the movement discard, the Rest cards of the current 
 up) and how many cards lie face down, hand sizes. The Human also sees his hand, his movement
 cards and his plot (path and destination); Deep One players see the Deep One hands (theirs
 and their allies'). Nobody sees a deck's order. At the end everything is shown.
+
+Copies of a movement card look alike: outside the Human's own part of his view, movement
+cards are named by kind (``move-2``, ``rest``), never by copy (``move-2-1``, ``rest-3``). So
+are the pack's cards that have copies (:meth:`InnsmouthData.kind`; the shipped EXAMPLE pack
+has none) outside the hands that hold them, in the views and in the events alike.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import fields, replace
 from typing import Any
 
 from services.games.core import (
@@ -23,6 +29,7 @@ from services.games.core import (
     chosen,
 )
 from services.games.innsmouth_escape import actions as a
+from services.games.innsmouth_escape.data import HUMAN_DECKS
 
 SNAPSHOT_FIELDS = (
     "phase", "human", "colours", "to_shuffle", "decks", "do_discard", "tokens", "pawns",
@@ -53,13 +60,13 @@ class InnsmouthViews:
             "wounds": self.wounds,
             "wounds_to_kill": self.threshold() if self.human >= 0 else None,
             "vp": self.vp(),
-            "tableau": list(self.tableau),
-            "weapon": self.weapon,
+            "tableau": self._kinds(self.tableau),
+            "weapon": self.data.kind(self.weapon) if self.weapon else self.weapon,
             "hand_size": len(self.hand),
-            "hand_known": list(self.known),
+            "hand_known": self._kinds(self.known),
             "movement": {
                 "hand_size": len(self.movement_hand),
-                "discard": list(self.movement_discard),
+                "discard": [movement_kind(c) for c in self.movement_discard],
                 "remaining_values": self._remaining_values(),
             },
             "plot": self._public_plot(),
@@ -68,14 +75,14 @@ class InnsmouthViews:
             "pools": dict(self.pools),
             "shoggoths": dict(self.shoggoths),
             "deep_one_hand_sizes": {c: len(h) for c, h in self.do_hands.items()},
-            "deep_one_discard": list(self.do_discard),
+            "deep_one_discard": self._kinds(self.do_discard),
             "deck_sizes": None if self.physical else {d: len(c) for d, c in self.decks.items()},
             "identifying": None if self.identify is None else {
                 "deck": self.identify["queue"][0][0], "left": self.identify["queue"][0][1]},
             "combat": self.combat,
-            "deep_one_played": dict(self.do_played),
-            "deep_one_permanent": {c: list(v) for c, v in self.do_permanent.items()},
-            "deep_one_applied": list(self.applied),
+            "deep_one_played": {c: self.data.kind(v) for c, v in self.do_played.items()},
+            "deep_one_permanent": {c: self._kinds(v) for c, v in self.do_permanent.items()},
+            "deep_one_applied": self._kinds(self.applied),
             "window": None if self.window is None else {
                 "timing": self.window["timing"], "waiting": list(self.window["waiting"])},
             "adjusting": self.adjusting,
@@ -93,6 +100,20 @@ class InnsmouthViews:
             data["deep_one_hands"] = {c: list(h) for c, h in self.do_hands.items()}
         return data
 
+    def _kinds(self: Any, cards: Any) -> list[str]:
+        return [self.data.kind(c) for c in cards]
+
+    def public_event(self: Any, event: Any) -> Any:
+        """``event`` with each card that has copies named by kind (the events are public)."""
+        changes: dict[str, Any] = {}
+        for f in fields(event):
+            value = getattr(event, f.name)
+            if isinstance(value, str):
+                changes[f.name] = self.data.kind(value)
+            elif isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+                changes[f.name] = tuple(self.data.kind(v) for v in value)
+        return replace(event, **changes) if changes else event
+
     def _board_view(self: Any) -> list[JSON]:
         cells = []
         for cell in self.data.cells:
@@ -101,8 +122,9 @@ class InnsmouthViews:
                 "cell": cell.id,
                 "icons": {"spawn": cell.spawn, "draw": cell.draw, "shoggoth": cell.shoggoth,
                           **cell.human_icons},
-                "tokens": dict(self.tokens.get(cell.id, {})),
-                "pawns": dict(self.pawns.get(cell.id, {})),
+                # in the decks' and colours' own order, whatever order a snapshot kept
+                "tokens": _ordered(self.tokens.get(cell.id, {}), HUMAN_DECKS),
+                "pawns": _ordered(self.pawns.get(cell.id, {}), self.data.colours),
                 "shoggoths": shoggoths,
             })
         return cells
@@ -128,7 +150,7 @@ class InnsmouthViews:
     def _public_plot(self: Any) -> JSON | None:
         if self.plot is None:
             return None
-        rests = [c for c in self.plot["cards"] if c.startswith("rest")]
+        rests = [movement_kind(c) for c in self.plot["cards"] if c.startswith("rest")]
         return {"face_down": len(self.plot["cards"]) - len(rests), "rests": rests}
 
     # ------------------------------------------------------------------ the route
@@ -257,3 +279,16 @@ class InnsmouthViews:
 
 def _value(card: str) -> int:
     return 0 if card.startswith("rest") else int(card.split("-")[1])
+
+
+def movement_kind(card: str) -> str:
+    """What the table sees of a movement card: ``move-2`` for ``move-2-1``, ``rest`` for any
+    Rest. Copies look alike, so no channel but the Human's own names the copy."""
+    value = _value(card)
+    return f"move-{value}" if value else "rest"
+
+
+def _ordered(counts: Mapping[str, int], order: tuple[str, ...]) -> dict[str, int]:
+    """``counts`` with its keys in ``order`` (any others after them, sorted)."""
+    rank = {key: i for i, key in enumerate(order)}
+    return {k: counts[k] for k in sorted(counts, key=lambda k: (rank.get(k, len(rank)), k))}

@@ -1,7 +1,10 @@
 """Intruder Escape actions (what seats do) and events (what the table is told).
 
-Seats are 0-based in the JSON form; cards are instance ids (``knife-2``). Events are public:
-none names a card in someone's hand or an identity, except the events that reveal one by the
+Seats are 0-based in the JSON form. A seat's actions name the cards of its own hand by
+instance id (``knife-2``); Snatch names the card it takes by kind (``knife``), an instance id
+is accepted too. Events are public and name cards by kind (``knife``): copies of a card look
+alike on the table, so which copy was played never tells anyone which one was kept. None
+names a card in someone's hand or an identity, except the events that reveal one by the
 rules (Security Camera, a dead player's choice to reveal, the end of the game).
 """
 
@@ -48,7 +51,8 @@ class Keep(SeatAction):
 @dataclass(frozen=True)
 class Play(SeatAction):
     """Play ``card`` from hand: on ``target`` for cards placed on a player, no target for
-    Flashlight, Hostage and the die cards; Snatch names the card it takes in ``take``."""
+    Flashlight, Hostage and the die cards; Snatch names the kind of card it takes in
+    ``take`` (``knife``; an instance id such as ``knife-2`` is accepted too)."""
 
     type: ClassVar[str] = "play"
     card: str
@@ -119,7 +123,7 @@ class HomeUsed(Event):
     type: ClassVar[str] = "home_used"
     reveals: ClassVar[bool] = True
     seat: int
-    discarded: tuple[str, ...]  # empty when the discard pile is face down (discard_public)
+    discarded: tuple[str, ...]  # kinds, sorted; empty when the discard pile is face down
 
 
 @dataclass(frozen=True)
@@ -129,7 +133,7 @@ class HomeVoid(Event):
 
     type: ClassVar[str] = "home_void"
     reveals: ClassVar[bool] = True
-    card: str
+    card: str  # the kind
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,7 @@ class CardPlayed(Event):
     type: ClassVar[str] = "card_played"
     reveals: ClassVar[bool] = True
     seat: int
-    card: str
+    card: str  # the kind ("knife"): copies look alike
     target: int | None
 
 
@@ -177,12 +181,13 @@ class Skipped(Event):
 class TopExposed(Event):
     type: ClassVar[str] = "top_exposed"
     reveals: ClassVar[bool] = True
-    card: str
+    card: str  # the kind
 
 
 @dataclass(frozen=True)
 class TookTop(Event):
-    """Hostage: the seat takes the top card; named only if it was face up (Flashlight)."""
+    """Hostage: the seat takes the top card; its kind is named only if it was face up
+    (Flashlight)."""
 
     type: ClassVar[str] = "took_top"
     seat: int
@@ -194,7 +199,7 @@ class Snatched(Event):
     type: ClassVar[str] = "snatched"
     seat: int
     victim: int
-    cards: tuple[str, ...]
+    cards: tuple[str, ...]  # kinds
 
 
 @dataclass(frozen=True)
@@ -208,7 +213,7 @@ class HandShown(Event):
     type: ClassVar[str] = "hand_shown"
     reveals: ClassVar[bool] = True
     seat: int
-    cards: tuple[str, ...]
+    cards: tuple[str, ...]  # kinds, sorted: the hand's order is not shown
 
 
 @dataclass(frozen=True)
@@ -233,7 +238,7 @@ class LifeLost(Event):
 class LifeRestored(Event):
     type: ClassVar[str] = "life_restored"
     seat: int
-    card: str
+    card: str  # the kind
     lives_left: int
 
 

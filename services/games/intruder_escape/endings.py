@@ -149,7 +149,7 @@ class Endings:
                 user = by if self.options["medkit_once"] == "per_player" else seat
                 self.medkit_used[user] = True
                 record["restored"].append({"seat": seat, "by": by})
-                events.append(a.LifeRestored(seat, card, self.lives_left(seat)))
+                events.append(a.LifeRestored(seat, self.kind(card), self.lives_left(seat)))
         return events
 
     def _round_end(self: Any) -> list[Event]:

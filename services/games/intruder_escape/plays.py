@@ -59,9 +59,9 @@ class PlayRules:
         info = self.data.card(card)
         if info.category in ROW_CATEGORIES:
             return [a.Play(seat, card, t) for t in range(self.players)]
-        if info.id == "snatch":
+        if info.id == "snatch":  # a taken card is named by kind: copies look alike
             return [a.Play(seat, card, v, take) for v in range(self.players)
-                    for take in self.snatchable(v)]
+                    for take in dict.fromkeys(self.kind(c) for c in self.snatchable(v))]
         return [a.Play(seat, card)]
 
     # ------------------------------------------------------------------ apply
@@ -178,11 +178,19 @@ class PlayRules:
     def _check_snatch(self: Any, action: a.Play) -> None:
         victim = self._check_target(action.target, "Snatch", "R-IX-22")
         choices = self.snatchable(victim)
-        if action.take not in choices:
+        if self.taken_copy(victim, action.take) is None:
             allowed = ", ".join(self.name(c) for c in choices) or "nothing"
             raise IllegalAction("R-IX-22", f"Snatch can take from Seat {victim + 1}: "
                                 f"{allowed} (an escape item or the most recent damage or "
                                 "healing card; never Med Kit)")
+
+    def taken_copy(self: Any, victim: int, take: str | None) -> str | None:
+        """The card Snatch takes from ``victim`` for ``take``, a kind (``knife``) or an
+        instance id (``knife-2``); None if Snatch cannot take it."""
+        choices = self.snatchable(victim)
+        if take in choices:
+            return take
+        return next((c for c in choices if self.kind(c) == take), None)
 
     def snatchable(self: Any, victim: int) -> list[str]:
         """What Snatch may take from ``victim`` (R-IX-22, A-IX-11)."""
@@ -209,10 +217,9 @@ class PlayRules:
         seat, card = action.seat, action.card
         info = self.data.card(card)
         self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
+        self._seen_leaving(seat, card)
         self.follow, self.phase = None, "turn"
-        events: list[Event] = [a.CardPlayed(seat, card, action.target)]
+        events: list[Event] = [a.CardPlayed(seat, info.id, action.target)]
         if info.category in ROW_CATEGORIES:
             target = action.target
             if info.category == ESCAPE_ITEM:
@@ -229,20 +236,33 @@ class PlayRules:
             self.discard.append(card)
             if info.id == "flashlight":
                 self.top_exposed = True
-                events.append(a.TopExposed(self.center[0]))
-                for seen in self.known:  # a card seen dealt, then bottomed, is seen again here
-                    if self.center[0] in seen:
-                        seen.remove(self.center[0])
+                events.append(a.TopExposed(self.kind(self.center[0])))
+                self._seen_leaving(None, self.center[0])
             elif info.id == "hostage":
                 exposed = self.top_exposed
                 taken = self._take_top(seat)
-                events.append(a.TookTop(seat, taken if exposed else None))
-                self.follow, self.phase = taken, "follow"
+                events.append(a.TookTop(seat, self.kind(taken) if exposed else None))
+                self.follow, self.follow_seen, self.phase = taken, exposed, "follow"
                 return events
             else:
-                return events + self._snatch(seat, action.target, action.take)
+                take = self.taken_copy(action.target, action.take)
+                return events + self._snatch(seat, action.target, take)
         self.after = "next_turn"
         return events + self._continue()
+
+    def _seen_leaving(self: Any, holder: int | None, card: str) -> None:
+        """The table sees ``card`` leave ``holder``'s hand (played), or out of every hand
+        (``holder`` None: face up on the deck). One card of that kind leaves the holder's
+        known cards; a card that has no copy leaves everyone's (a card seen dealt, then
+        bottomed, is seen again on the deck). A copy seen elsewhere tells nothing: copies
+        look alike."""
+        kind = self.kind(card)
+        if holder is not None and kind in self.known[holder]:
+            self.known[holder].remove(kind)
+        if self.data.card(card).quantity == 1:
+            for seen in self.known:
+                if kind in seen:
+                    seen.remove(kind)
 
     def _snatch(self: Any, seat: int, victim: int, take: str) -> list[Event]:
         if take in self.items[victim]:
@@ -252,14 +272,14 @@ class PlayRules:
         self.items[victim] = [c for c in self.items[victim] if c not in taken]
         self.rows[victim] = [p for p in self.rows[victim] if p.card not in taken]
         self.hands[seat] += taken
-        self.known[seat] += taken
-        self.follow, self.phase = take, "follow"
-        return [a.Snatched(seat, victim, tuple(taken))]
+        self.known[seat] += [self.kind(c) for c in taken]
+        self.follow, self.follow_seen, self.phase = take, True, "follow"
+        return [a.Snatched(seat, victim, tuple(self.kind(c) for c in taken))]
 
     def die_effect(self: Any, purpose: str, seat: int) -> list[Event]:
         """Security Camera, Roulette and Broken Mirror once the die has chosen ``seat``."""
         if purpose == "security-camera":
-            shown = list(self.hands[seat])
+            shown = sorted(self.kind(c) for c in self.hands[seat])  # not the hand's order
             self.camera = {"seat": seat, "cards": shown, "round": self.round}
             self.known[seat] = list(shown)
             return [a.HandShown(seat, tuple(shown))]

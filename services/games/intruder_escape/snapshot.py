@@ -1,7 +1,10 @@
 """The invariants of an Intruder Escape snapshot, checked before a state is built from it.
 
 Every field has its type and range; per-seat lists have one entry per seat; card ids are
-instances of the data's cards (``knife-2``), characters and identity cards are the data's;
+instances of the data's cards (``knife-2``), except the kinds (``knife``) the table saw go
+into a hand (``known``) and the hand Security Camera showed (an instance id is read as its
+kind there, and a missing ``follow_seen`` as the old rule, the taken card being known);
+characters and identity cards are the data's;
 each action card is in exactly one place (center deck, discard pile, removed, the batch put
 under the deck, a hand, a row, a seat's escape items, or waiting to go back into the deck);
 the phase agrees with what it needs (the die, the active seat, the card to follow, the
@@ -72,10 +75,14 @@ class _Reader:
     def kind(self, value: object, path: str) -> str:
         return ident(value, path, self.kinds, "card kind")
 
+    def kinds_of(self, value: object, path: str) -> list[str]:
+        """Card kinds; an instance id (a snapshot of an older version) stands for its kind."""
+        return ids(value, path, self.kinds | self.cards, "card kind")
+
 
 def check(data: Mapping[str, Any], cards: IntruderData) -> None:
     """Raise SnapshotError naming the first field that breaks an invariant."""
-    obj(data, "", FIELDS)
+    obj(data, "", FIELDS, ("follow_seen",))
     r = _Reader(cards, data["players"])
     n = r.players
     text(data["pack"], "pack")
@@ -102,7 +109,7 @@ def check(data: Mapping[str, Any], cards: IntruderData) -> None:
     discard = r.card_list(data["discard"], "discard")
     removed = r.card_list(data["removed"], "removed")
     hands = r.per_seat(data["hands"], "hands", r.card_list)
-    r.per_seat(data["known"], "known", r.card_list)
+    r.per_seat(data["known"], "known", r.kinds_of)
     items = r.per_seat(data["items"], "items", r.card_list)
     r.per_seat(data["turns_taken"], "turns_taken", lambda v, p: integer(v, p, 0))
     for name in ("skip_next", "home_used", "medkit_used", "revealed"):
@@ -120,6 +127,8 @@ def check(data: Mapping[str, Any], cards: IntruderData) -> None:
     integer(data["pos"], "pos", -1, n - 1)
     active = maybe(data["active"], "active", r.seat)
     follow = maybe(data["follow"], "follow", lambda v, p: ident(v, p, r.cards))
+    if "follow_seen" in data:
+        boolean(data["follow_seen"], "follow_seen")
     die = maybe(data["die"], "die", lambda v, p: _die(v, p, r))
     queue = each(data["queue"], "queue", lambda v, p: _queued(v, p, r))
     maybe(data["after"], "after", lambda v, p: text(v, p, ("next_turn", "round_end")))
@@ -164,6 +173,13 @@ def _check_phase(phase: str, data: Mapping[str, Any], characters: list[Any],
     """What each phase needs is there."""
     if (phase == "over") != (data["result"] is not None):
         raise fail("result", "is set exactly when the phase is 'over'")
+    if phase != "keep" and any(c is not None for c in data["choices"]):
+        raise fail("choices", f"keep choices wait only in phase 'keep', not in {phase!r}")
+    if phase != "bottom" and data["bottom_batch"]:
+        raise fail("bottom_batch", "cards wait to go under the deck only in phase 'bottom', "
+                   f"not in {phase!r}")
+    if any(data["ready"]) and not identities:
+        raise fail("ready", "a seat is ready once it has seen its identity, but none is dealt")
     if phase == "characters" and None not in characters:
         raise fail("characters", "phase 'characters' waits for a seat without a character")
     if phase not in ("characters", "over") and None in characters:
@@ -213,7 +229,7 @@ def _queued(value: object, path: str, r: _Reader) -> Mapping[str, Any]:
 def _camera(value: object, path: str, r: _Reader) -> None:
     data = obj(value, path, ("seat", "cards", "round"))
     r.seat(data["seat"], at(path, "seat"))
-    r.card_list(data["cards"], at(path, "cards"))
+    r.kinds_of(data["cards"], at(path, "cards"))
     integer(data["round"], at(path, "round"), 0)
 
 

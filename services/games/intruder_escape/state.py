@@ -75,7 +75,8 @@ class IntruderState(IntruderViews, PlayRules, Endings, State):
     discard: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)  # once-per-game cards used (A-IX-13)
     hands: list[list[str]] = field(default_factory=list)
-    # cards the table saw go into a hand and has not seen leave it (a bottomed one stays)
+    # kinds of the cards the table saw go into a hand and has not seen leave it (a bottomed
+    # one stays): copies look alike, so the table tracks kinds, never which copy
     known: list[list[str]] = field(default_factory=list)
     rows: list[list[Placed]] = field(default_factory=list)
     items: list[list[str]] = field(default_factory=list)  # escape items in front of a seat
@@ -93,6 +94,7 @@ class IntruderState(IntruderViews, PlayRules, Endings, State):
     pos: int = -1
     active: int | None = None
     follow: str | None = None  # the card taken by Hostage/Snatch, play now or keep
+    follow_seen: bool = False  # the table saw which card it is (Snatch, or a face-up top)
     die: dict[str, Any] | None = None  # the pending roll: purpose, eligible seats, by
     queue: list[dict[str, Any]] = field(default_factory=list)  # after a death
     after: str | None = None  # what comes once the queue is empty: next_turn, round_end
@@ -390,7 +392,7 @@ class IntruderState(IntruderViews, PlayRules, Endings, State):
         self.hands[seat].append(card)
         if self.top_exposed:
             self.top_exposed = False
-            self.known[seat].append(card)
+            self.known[seat].append(self.kind(card))
         return card
 
     def _keep(self, action: a.Keep) -> list[Event]:
@@ -410,8 +412,9 @@ class IntruderState(IntruderViews, PlayRules, Endings, State):
             wanted = self._keep_count(seat)
             unknown = [c for c in action.keep if c not in hand]
             if unknown:
+                yours = ", ".join(f"{c} ({self.data.card(c).name})" for c in hand)
                 raise IllegalAction("R-IX-05", f"you were not dealt {', '.join(unknown)}; your "
-                                    f"cards are {', '.join(hand)}")
+                                    f"cards are {yours}")
             if any(c in home for c in action.keep):
                 raise IllegalAction("R-IX-26", "Nobody's Home cannot be kept: use it now or it "
                                     "goes to the discard pile")
@@ -433,7 +436,8 @@ class IntruderState(IntruderViews, PlayRules, Endings, State):
             if choice is not None and choice["home"]:
                 self.discard += hand
                 self.immune, self.home_used[seat] = seat, True
-                shown = tuple(hand) if self.options["discard_public"] else ()
+                shown = tuple(sorted(self.kind(c) for c in hand)) \
+                    if self.options["discard_public"] else ()
                 events.append(a.HomeUsed(seat, shown))
                 self.hands[seat], self.known[seat] = [], []
                 continue
@@ -441,10 +445,10 @@ class IntruderState(IntruderViews, PlayRules, Endings, State):
             for card in hand:
                 if self.data.card(card).category == IMMUNITY:
                     self.discard.append(card)
-                    if card in self.known[seat]:  # not used, so discarded: the table knows
-                        self.known[seat].remove(card)
+                    if self.kind(card) in self.known[seat]:  # not used, so discarded
+                        self.known[seat].remove(self.kind(card))
                     if self.options["discard_public"]:  # else it goes face down, unnoticed
-                        events.append(a.HomeVoid(card))
+                        events.append(a.HomeVoid(self.kind(card)))
                 elif card not in kept:
                     batch.append(card)
             # ``known`` stays: the table saw those cards dealt, not whether they were kept

@@ -4,6 +4,11 @@ A mixin of :class:`~services.games.intruder_escape.state.IntruderState`; it only
 state's fields. Section 2.9 of the spec decides what each seat sees: its own identity (and the
 other Intruders, for an Intruder with 4+ players), its own hand; rows, escape items, lives and
 the discard pile are public; the center deck order is nobody's, except a card turned face up.
+
+Copies of a card look alike on the table, so every card a seat does not hold is named by its
+kind (``knife``), never by its instance id (``knife-2``): which copy was played or turned up
+would tell which one a seat kept. Only the seat's own hand (``you.hand``, ``you.choice``, the
+card it took in ``follow``) keeps instance ids, which its actions name.
 """
 
 from __future__ import annotations
@@ -29,8 +34,8 @@ SNAPSHOT_FIELDS = (
     "phase", "characters", "identity_cards", "spare_identity", "ready", "lives_lost", "center",
     "top_exposed", "discard", "removed", "hands", "known", "items", "turns_taken", "skip_next",
     "immune", "home_used", "medkit_used", "used_once", "choices", "bottom_batch", "round",
-    "first", "lap", "pos", "active", "follow", "die", "queue", "after", "revealed", "camera",
-    "seq", "assessment", "rolls",
+    "first", "lap", "pos", "active", "follow", "follow_seen", "die", "queue", "after",
+    "revealed", "camera", "seq", "assessment", "rolls",
 )
 
 
@@ -62,15 +67,16 @@ class IntruderViews:
             "active": self.active,
             "order": self.order(),
             "center_count": len(self.center),
-            "top_card": self.center[0] if self.top_exposed and self.center else None,
+            "top_card": self.kind(self.center[0]) if self.top_exposed and self.center else None,
             "discard": self._discard_view(),
-            "removed": list(self.removed),
+            "removed": [self.kind(c) for c in self.removed],
             "seats": [self._seat_view(seat, s) for s in range(self.players)],
-            "camera": dict(self.camera) if self.camera else None,
+            "camera": {**self.camera, "cards": sorted(self.kind(c) for c in self.camera["cards"])}
+            if self.camera else None,
             "assessment": self.assessment,
             "die": self._die_view(),
             "follow": self._follow_view(seat),
-            "returning": self.queue[0] if self.queue else None,
+            "returning": self._returning_view(),
             "used_once": list(self.used_once),
             "waiting": [p.to_json()["actor"] for p in self.pending()
                         if p.actor == "seat"] if self.phase != "keep" else [],
@@ -80,9 +86,18 @@ class IntruderViews:
         if seat is not None:
             data["you"] = self._private_view(seat)
         if over:
-            data["hands"] = [list(h) for h in self.hands]
-            data["spare_identity"] = self.spare_identity
+            data["hands"] = [sorted(self.kind(c) for c in h) for h in self.hands]
+            data["spare_identity"] = (self.spare_identity.rsplit("-", 1)[0]
+                                      if self.spare_identity else None)
         return data
+
+    def _returning_view(self: Any) -> JSON | None:
+        if not self.queue:
+            return None
+        step = dict(self.queue[0])
+        if "card" in step:
+            step["card"] = self.kind(step["card"])
+        return step
 
     def _discard_view(self: Any) -> JSON:
         view: JSON = {"count": len(self.discard)}
@@ -102,7 +117,7 @@ class IntruderViews:
             "lives_lost": list(self.lives_lost[s]),
             "identity": self.identity(s) if self.sees_identity(viewer, s) else None,
             "revealed": self.revealed[s],
-            "items": list(self.items[s]),
+            "items": [self.kind(c) for c in self.items[s]],
             "row": [self._placed_view(p, step) for p, step in zip(self.rows[s], result.steps,
                                                                    strict=True)],
             "damage": result.damage,
@@ -121,9 +136,12 @@ class IntruderViews:
         }
 
     def _placed_view(self: Any, placed: Placed, step: Any) -> JSON:
-        return {**placed.to_json(), "name": self.name(placed.card),
-                "nullified_by": step.nullified_by, "change": step.change, "total": step.total,
-                "doubled": step.doubled, "restores_life": step.restores_life}
+        return {**placed.to_json(), "card": self.kind(placed.card),
+                "name": self.name(placed.card),
+                "nullified_by": self.kind(step.nullified_by) if step.nullified_by else None,
+                "change": step.change, "total": step.total,
+                "doubled": self.kind(step.doubled) if step.doubled else None,
+                "restores_life": step.restores_life}
 
     def _die_view(self: Any) -> JSON | None:
         if self.die is None and self.phase != "turn":
@@ -135,9 +153,10 @@ class IntruderViews:
     def _follow_view(self: Any, viewer: int | None) -> JSON | None:
         if self.follow is None or self.active is None:
             return None
-        public = self.follow in self.known[self.active]
-        shown = public or viewer == self.active
-        return {"seat": self.active, "card": self.follow if shown else None}
+        if viewer == self.active:  # in the seat's own hand: the copy its actions name
+            return {"seat": self.active, "card": self.follow}
+        return {"seat": self.active,
+                "card": self.kind(self.follow) if self.follow_seen else None}
 
     def _private_view(self: Any, seat: int) -> JSON:
         identity = self.identity(seat) or None
@@ -219,7 +238,15 @@ class IntruderViews:
 
     @classmethod
     def from_snapshot(cls: Any, data: Mapping[str, Any], cards: Any) -> Any:
-        copied = _copy({name: data[name] for name in SNAPSHOT_FIELDS})
+        copied = _copy({name: data[name] for name in SNAPSHOT_FIELDS if name in data})
+        if "follow_seen" not in copied:  # an older snapshot: the taken card was then known
+            follow, active = copied["follow"], copied["active"]
+            copied["follow_seen"] = bool(follow and active is not None
+                                         and follow in copied["known"][active])
+        copied["known"] = [[cards.card(c).id for c in seen] for seen in copied["known"]]
+        if copied["camera"]:
+            copied["camera"]["cards"] = sorted(cards.card(c).id
+                                               for c in copied["camera"]["cards"])
         fields = {name: copied[name] for name in SNAPSHOT_FIELDS}
         state = cls(data=cards, players=int(data["players"]), options=dict(data["options"]),
                     **fields)

@@ -26,6 +26,7 @@ from firmware_py.sim.keys import SimKeys, build_key_map
 from services.games.core import GameError
 from services.referee.box.daemon import Box
 from services.referee.box.devices import SimBoard
+from services.referee.box.simtags import TagLineError, parse_tag_line
 from services.referee.errors import FileDamaged, RefereeError
 from services.referee.files import folder
 
@@ -127,13 +128,15 @@ class ScriptRunner:
         self.advance(STEP)
 
     def tag(self, seat: str, tag: str) -> None:
-        """A tag id, or the id of a registered piece (``the-watchman``)."""
-        virtual = self.sim.virtual_readers.get(seat)
-        if virtual is None:
-            raise ValueError(f"{seat} has no reader on this board")
-        registry = self.box.tags
-        entry = next((e for e in registry or () if e.id == tag), None)
-        virtual.place(entry.tag if entry is not None else tag)
+        """A tag id, or the id of a registered piece (``the-watchman``), read as a typed tag
+        line is: a misspelt piece is refused with the closest names."""
+        try:
+            line = parse_tag_line(f"{seat} {tag}", list(self.sim.virtual_readers),
+                                  self.box.tags or ())
+        except TagLineError as error:
+            raise ValueError(error.message) from None
+        virtual = self.sim.virtual_readers[line.seat]
+        virtual.place(line.tag)
         self.advance(0.2)
         virtual.remove()
         self.advance(0.5)

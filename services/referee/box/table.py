@@ -188,6 +188,10 @@ class Table:
             if start is not None:
                 self._start(start)
             return
+        if self.mode == "over" and seat in self.players and role in ("next", "prev"):
+            live, flow = self._game()  # the reveal: turn the public pages (routes...)
+            flow.press(self.players.index(seat), role, live.state)
+            return
         if self.mode != "game" or seat not in self.players:
             return
         if seat in self.system:
@@ -366,6 +370,9 @@ class Table:
         return Menu("Table menu", items, footer="OK choose")
 
     def _system_press(self, seat: str, role: str) -> None:
+        if role == "back":  # the back button does what hold ok does: leave the table menu
+            self.system.pop(seat)
+            return
         chosen = self.system[seat].press(role)
         if chosen is not None:
             self._system_choose(seat, chosen.value)

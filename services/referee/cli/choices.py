@@ -21,6 +21,13 @@ SLOT_FIELDS = frozenset({"slot", "slots"})
 """Fields that hold 0-based hand slots (shown 1-based, as on the screens)."""
 HIDDEN_FIELDS = frozenset({"type", "seat"})
 _TOKEN = re.compile(r"[a-z0-9'-]+")
+_SPEC_ID = re.compile(r"[RA]-[A-Z0-9]+-[0-9]+")  # a rule of a game's spec: R-EX-08, A-IX-04
+
+
+def with_rule(message: str, rule: str) -> str:
+    """A refusal for a person: the sentence, then the rule id if it is one of a spec's (which
+    a referee can look up); a family tag (BOX, DATA, UNDO-HIDDEN) says nothing more."""
+    return f"{message} [{rule}]" if _SPEC_ID.fullmatch(rule) else message
 
 
 @cache
@@ -36,9 +43,11 @@ def names(game_id: str) -> Mapping[str, str]:
         found.update({i: card.name for card in data.cards for i in card.instance_ids})
         found.update({ch.id: ch.name for ch in data.characters})
     if game_id == "innsmouth-escape":
+        from services.referee.tables.innsmouth_escape.words import movement_name
+
         for kind, cid, _label in tag_components(game_id):
             if kind == "movement":
-                found[cid] = "Rest" if cid.startswith("rest") else f"Move {cid.split('-')[1]}"
+                found[cid] = movement_name(cid)
     return found
 
 
@@ -147,10 +156,12 @@ def _telling_fields(forms: list[dict[str, Any]], *, raw: bool) -> list[str]:
 
 
 def event_text(event: Mapping[str, Any], game_id: str) -> str:
-    """An event as a line: "clue given: Seat 1, target: Seat 2, about: moons"."""
+    """An event as a line: "clue given: Seat 1, target: Seat 2, about: moons"; a field with
+    no value (no seat, an empty reason) is left out."""
     known = names(game_id)
-    parts = [value_text("seat", event["seat"], known)] if "seat" in event else []
-    parts += [_field_text(k, v, known) for k, v in event.items() if k not in HIDDEN_FIELDS]
+    parts = [value_text("seat", event["seat"], known)] if event.get("seat") is not None else []
+    parts += [_field_text(k, v, known) for k, v in event.items()
+              if k not in HIDDEN_FIELDS and v not in ("", None)]  # no "why: " left empty
     kind = str(event.get("type", "event")).replace("_", " ")
     return f"{kind}: {', '.join(parts)}" if parts else kind
 

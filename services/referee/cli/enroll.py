@@ -37,7 +37,8 @@ from firmware_py.profile import DEFAULT_PROFILE, load_profile
 from firmware_py.specs import BoardProfile, Clock, ReaderSpec
 from services.referee.box.daemon import TAGS, default_data_dir
 from services.referee.doctor import ReaderLike
-from services.referee.errors import RefereeError
+from services.referee.errors import FileDamaged, RefereeError
+from services.referee.files import read_text
 from services.referee.tags import (
     TagEntry,
     TagRegistry,
@@ -272,9 +273,9 @@ def _save(registry: TagRegistry, entry: TagEntry, say: Say) -> bool:
 def read_list(path: Path) -> list[tuple[str, str]]:
     """``id,label`` lines of ``path`` in order; ``ValueError`` names the file and line."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror}") from exc
+        lines = read_text(path, "a list of id,label lines (see --list-ids)").splitlines()
+    except FileDamaged as exc:
+        raise ValueError(exc.message) from None
     items: list[tuple[str, str]] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(lines, 1):

@@ -30,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
                             {
                                 "key": o.key,
                                 "default": o.default,
+                                "seat": o.seat,
                                 "allowed": o.allowed(),
                                 "rule": o.rule,
                                 "help": o.help,
@@ -49,12 +50,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {info.summary}")
         for option in info.options:
             print(
-                f"  --option {option.key}={_text(option.default)}   {option.help}"
+                f"  --option {option.key}={option.text(option.default)}   {option.help}"
                 f" [{option.allowed()}; {option.rule}]"
             )
         print()
     return 0
 
-
-def _text(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)

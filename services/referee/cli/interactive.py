@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from services.referee.cli.choices import event_text, labels, matching
+from services.referee.cli.choices import event_text, labels, matching, with_rule
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
 from services.referee.protocol import Session
@@ -34,6 +34,21 @@ HELP = """Type the number of an action, or:
   ru [N]     referee undo: take back N moves, whatever they revealed (asks to confirm)
   t FILE     write the transcript (secrets only once the game is over)
   q          quit (the journal keeps the game if you used --journal)"""
+
+
+OUTCOMES = {  # a chance outcome of each kind of chance prompt, as typed
+    "roll": '{"faces": [FACES]}',
+    "flip": '{"heads": true}',
+    "shuffle": '{"order": [every id of the DECK pile, top first]}',
+    "draw": '{"card": an id of the DECK pile}',
+}
+
+
+def outcome_example(prompt: Mapping[str, Any]) -> str:
+    """What a chance prompt (its JSON form) takes, as typed: a roll's faces, a pile's ids."""
+    faces = ", ".join(str(1 + i % 6) for i in range(2, 2 + int(prompt.get("count", 1))))
+    return OUTCOMES.get(str(prompt.get("kind")), OUTCOMES["roll"]).replace(
+        "FACES", faces).replace("DECK", str(prompt.get("deck", "")))
 
 
 def number(text: str) -> int | None:
@@ -77,9 +92,12 @@ class Interactive:
             if redraw:
                 self.show_turn(seat)
             answer = self.ask(prompt)
-            if answer is None or answer == "q":
+            if answer is None:  # end of input: the shell's prompt starts on a line of its own
+                self.say("")
                 return 0
-            redraw = self.command(answer, seat)
+            if answer == "q":
+                return 0
+            redraw = self.command(answer, seat) if answer else False
 
     def turn(self) -> tuple[int | None, str]:
         """Who acts now (None: nobody, or chance) and the prompt to show."""
@@ -87,7 +105,7 @@ class Interactive:
         if not prompts:
             return None, "game over: u / ru / t FILE / q > "
         if prompts[0].actor == "chance":
-            return None, 'type the outcome as JSON (e.g. {"faces": [4]}) or box > '
+            return None, f"type the outcome as JSON (e.g. {self.outcome_example()}) or box > "
         seat: int = prompts[0].seat  # type: ignore[union-attr]
         return seat, f"Seat {seat + 1} > "
 
@@ -141,6 +159,7 @@ class Interactive:
         word, _, rest = answer.partition(" ")
         actions: dict[str, Callable[[str], bool]] = {
             "h": self.help,
+            "help": self.help,
             "v": self.show_view,
             "u": lambda _r: self.report(self.session.handle({"cmd": "undo"})),
             "ru": self.referee_undo,
@@ -186,7 +205,7 @@ class Interactive:
             for event in self.live.resolve_chance(random.SystemRandom()):
                 self.say(f"  * {event_text(event.to_json(), self.game_id)}")
             return True
-        example = 'an outcome is JSON, e.g. {"faces": [3, 5]}, or type box'
+        example = f"an outcome is JSON, e.g. {self.outcome_example()}, or type box"
         if len(answer) > MAX_INPUT:
             self.say(f"that is {len(answer)} characters; {example}")
             return False
@@ -199,6 +218,10 @@ class Interactive:
             self.say(example)
             return False
         return self.report(self.session.handle({"cmd": "chance", "outcome": outcome}))
+
+    def outcome_example(self) -> str:
+        prompts = self.live.state.pending()
+        return outcome_example(prompts[0].to_json() if prompts else {})
 
     def show_view(self, rest: str) -> bool:
         seat = None
@@ -216,6 +239,11 @@ class Interactive:
         count = number(rest) if rest else 1
         if count is None or count < 1:
             self.say("ru takes a number of moves, e.g. ru 2")
+            return False
+        moves = sum(1 for step in self.live.history if step.kind == "action")
+        if count > moves:  # said before asking, not after a "y"
+            self.say("there is no move to take back" if moves == 0 else
+                     f"only {moves} move(s) can be taken back, not {count}")
             return False
         confirm = self.ask(f"referee undo of {count} move(s), whatever they revealed? [y/N] ")
         if confirm != "y":
@@ -239,7 +267,7 @@ class Interactive:
         """Print what an answer of the session says; True if it changed the game."""
         if not answer["ok"]:
             error = answer["error"]
-            self.say(f"refused: {error['message']} [{error['rule']}]")
+            self.say(f"refused: {with_rule(error['message'], error['rule'])}")
             return False
         for event in answer.get("events", []) or []:
             self.say(f"  * {event_text(event, self.game_id)}")

@@ -97,7 +97,8 @@ def run_list(args: argparse.Namespace) -> int:
     if not games:
         print(f"{path}: no games yet")
     for g in games:
-        print(f"{g.id:4}  {g.game:16} {g.players} players  {g.status:9} {g.entries:5} rows"
+        rows = "row " if g.entries == 1 else "rows"  # the columns stay aligned
+        print(f"{g.id:4}  {g.game:16} {g.players} players  {g.status:9} {g.entries:5} {rows}"
               f"  last {g.updated}{_ending(g.outcome, g.damage)}")
     return 0
 

@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from services.games.core import GameError, OptionValue, Rng
+from services.games.core import Game, GameError, OptionValue, Rng
 from services.games.registry import PACK_FILES, Registry, default_registry, game_with_data
+from services.referee.cli.choices import with_rule
 from services.referee.cli.interactive import Interactive
 from services.referee.errors import RefereeError
 from services.referee.journal import Journal
@@ -22,6 +23,7 @@ from services.referee.live import LiveGame
 from services.referee.protocol import Session, serve
 
 MAX_ID = 2**63 - 1  # the largest row id SQLite stores
+MEMORY = ":memory:"  # the default journal: in memory, holding no earlier game
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,7 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument(
         "--journal",
-        default=":memory:",
+        default=MEMORY,
         help="SQLite journal file (default: in memory, lost on exit)",
     )
     parser.add_argument("--resume", type=game_id, metavar="ID",
@@ -117,11 +119,15 @@ def _start(
 ) -> LiveGame:
     game = registry.get(args.game)
     if args.resume is not None:
+        if args.journal == MEMORY:
+            raise RefereeError(f"--resume {args.resume} needs the journal that holds the game:"
+                               f" refbox play {args.game} --journal FILE --resume {args.resume}")
         record = journal.game(args.resume)
         if record.game != args.game:
             raise RefereeError(
                 f"game {args.resume} of {args.journal} is a game of {record.game}, not "
-                f"{args.game}; resume it with: refbox play {record.game} --resume {args.resume}"
+                f"{args.game}; resume it with: refbox play {record.game} "
+                f"--journal {args.journal} --resume {args.resume}"
             )
         return LiveGame.resume(journal, args.resume, registry, rng)
     players = game.info.min_players if args.players is None else args.players
@@ -129,17 +135,27 @@ def _start(
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep:
-            raise RefereeError(f"--option {item!r} must look like KEY=VALUE, e.g. tokens=8")
+            raise RefereeError(f"--option {item!r} must look like KEY=VALUE"
+                               f"{_example(game, key)}")
         options[key] = game.info.option(key).parse(value)
     live, _events = LiveGame.new(journal, game, players, options, rng=rng)
     return live
+
+
+def _example(game: Game, key: str) -> str:
+    """", e.g. KEY=VALUE" for the option typed (else the game's first) with its default."""
+    options = {option.key: option for option in game.info.options}
+    option = options.get(key) or next(iter(options.values()), None)
+    if option is None:
+        return ""
+    return f", e.g. {option.key}={option.text(option.default)}"
 
 
 def _fail(args: argparse.Namespace, stdout: TextIO, error: GameError | RefereeError) -> int:
     if args.json:
         print(json.dumps({"ok": False, "error": error.to_json()}), file=stdout, flush=True)
     else:
-        print(f"refbox play: {error.message} [{error.rule}]", file=sys.stderr)
+        print(f"refbox play: {with_rule(error.message, error.rule)}", file=sys.stderr)
     return 2
 
 

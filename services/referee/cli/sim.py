@@ -83,13 +83,16 @@ def _interactive(args: argparse.Namespace, data: Path) -> int:
     box.start()
     stop = threading.Event()
     restore = install_stop_signals(stop)
+    played = False  # an unknown GAME stops the run before anyone played: no word on saving
     try:
         if args.game:
             box._table().lobby.choose(args.game)
             box.render()  # the screens show the game's options at once, before any key
+        played = True
         Console(box, sim, stop).run()
     finally:
         restore()
         box.close()
-        print(quit_note(data, kept=bool(args.data)))
+        if played:
+            print(quit_note(data, kept=bool(args.data)))
     return 0

@@ -67,7 +67,22 @@ def tag_components(game_id: str) -> list[tuple[str, str, str]]:
                  for card in movement_cards([1, 1, 2, 2, 3, 3])]
         places = [("location", token, f"Location {token.upper()}") for token in "abcdef123456"]
         return [*moves, *places, *(("card", card.id, card.name) for card in load_data().cards)]
+    if game_id == "asylum-escape":
+        from services.games.asylum_escape.data import load_data as load_asylum
+
+        pack = load_asylum()
+        rooms = [("location", room, pack.get(room).name) for room in pack.deck("locations")]
+        cards = [("card", card, getattr(pack.get(card), "name", "") or _movement_label(
+                      pack.get(card)))  # physical decks (option cards)
+                 for deck in ("victims", "patients", "special", "camo_sabo", "movement",
+                              "bloodlust") for card in pack.deck(deck)]
+        return [*rooms, *cards]
     return []
+
+
+def _movement_label(card: Any) -> str:
+    """An Asylum Escape Movement card, which has no name: its value, or Stumble."""
+    return "Stumble Into Nearest Patient" if card.stumble else f"Movement {card.value}"
 
 
 def text_renderer(game_id: str) -> TextRenderer:
@@ -83,10 +98,15 @@ def text_renderer(game_id: str) -> TextRenderer:
         from services.referee.tables.innsmouth_escape.text import render as innsmouth_render
 
         return innsmouth_render
+    if game_id == "asylum-escape":
+        from services.referee.tables.asylum_escape.text import render as asylum_render
+
+        return asylum_render
     return _json_lines
 
 
-FLOWS = ("decktet-escape", "intruder-escape", "innsmouth-escape")  # the games the table UI can run
+FLOWS = ("decktet-escape", "intruder-escape", "innsmouth-escape",
+         "asylum-escape")  # the games the table UI can run
 
 
 def has_flow(game_id: str) -> bool:
@@ -107,6 +127,10 @@ def make_flow(game_id: str) -> Flow:
         from services.referee.tables.innsmouth_escape.flow import InnsmouthFlow
 
         return InnsmouthFlow()
+    if game_id == "asylum-escape":
+        from services.referee.tables.asylum_escape.flow import AsylumFlow
+
+        return AsylumFlow()
     raise KeyError(f"no table flow for {game_id!r} yet")
 
 

@@ -57,8 +57,12 @@ class EscapeFlow(Flow):
 
     def tag(self, seat: int, kind: str, component: str, state: State) -> Action | None:
         """Physical cards: a card tapped on the seat's reader is played (or discarded)."""
-        if kind != "card" or not state.options.get("cards") == "physical":
+        if kind != "card":
             self.messages[seat] = (f"{component} is not an Escape! card", "")
+            return None
+        if state.options.get("cards") != "physical":
+            self.messages[seat] = (f"{component} was tapped, but the box deals the cards "
+                                   "(Cards: dealt): play with the buttons", "")
             return None
         if not self._acting(seat, state) or state.view(seat)["phase"] != "turn":
             self.messages[seat] = ("it is not your turn to play a card", "")

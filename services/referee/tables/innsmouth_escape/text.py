@@ -24,7 +24,8 @@ def render(view: dict[str, Any]) -> list[str]:
             text.append(f"{mark:^4}")
         lines.append(f"  {row + 1} " + " ".join(text))
     if view["human"] >= 0:
-        lines.append(f"Human: Seat {view['human'] + 1} on {view['human_cell'] or '-'}, wounds "
+        where = f"on {view['human_cell']}" if view["human_cell"] else "not placed yet"
+        lines.append(f"Human: Seat {view['human'] + 1} {where}, wounds "
                      f"{view['wounds']}/{view['wounds_to_kill']}, VP {view['vp']}, weapon "
                      f"{w.name(view['weapon']) if view['weapon'] else 'club'}")
     for seat_index, colour in enumerate(view["colours"]):
@@ -35,11 +36,12 @@ def render(view: dict[str, Any]) -> list[str]:
                          f"Shoggoth {view['shoggoths'][colour] or '-'}, pawns "
                          f"{' '.join(cells) or '-'}")
     if view["plot"]:
-        lines.append(f"Plot: {view['plot']['face_down']} cards face down, Rests "
-                     f"{', '.join(view['plot']['rests']) or 'none'}")
+        lines.append(f"Plot: {view['plot']['face_down']} cards face down, "
+                     f"{len(view['plot']['rests']) or 'no'} Rest(s) face up")
     private = view.get("human_private")
     if private is not None:
-        lines.append("Your movement cards: " + ", ".join(private["movement_hand"]))
+        lines.append("Your movement cards: "
+                     + ", ".join(w.movement_name(c) for c in private["movement_hand"]))
         lines.append("Your hand: " + (", ".join(w.name(c) for c in private["hand"]) or "empty"))
         if private["plot"]:
             lines.append(f"Your plot: {' > '.join(private['plot']['path'])}")
