@@ -16,8 +16,13 @@ PACK_FILES = {"decktet-escape": "decktet.toml", "intruder-escape": "intruder.tom
 
 
 class Registry:
-    def __init__(self, games: tuple[Game, ...]) -> None:
+    """The games, by id. ``unavailable`` names the games left out and why (a damaged data
+    pack on the box: the rest of the box goes on, and a game of it waits in the journal)."""
+
+    def __init__(self, games: tuple[Game, ...],
+                 unavailable: dict[str, DataError] | None = None) -> None:
         self._games = {g.info.id: g for g in games}
+        self.unavailable = dict(unavailable or {})
 
     def __iter__(self) -> Iterator[Game]:
         return iter(self._games.values())
@@ -26,6 +31,9 @@ class Registry:
         try:
             return self._games[game_id]
         except KeyError:
+            if game_id in self.unavailable:
+                raise OptionError("GAME", f"{game_id} is not available: "
+                                  f"{self.unavailable[game_id]}") from None
             known = ", ".join(self._games)
             raise OptionError("GAME", f"unknown game {game_id!r}; games are: {known}") from None
 
@@ -62,9 +70,12 @@ def game_with_data(game_id: str, path: Path) -> Game:
     raise OptionError("GAME", f"{game_id!r} has no data file to replace; games with one: {games}")
 
 
-def default_registry(packs: Path | None = None) -> Registry:
+def default_registry(packs: Path | None = None, *, leave_out_damaged: bool = False
+                     ) -> Registry:
     """Every game shipped with refbox. A game whose data file (``PACK_FILES``) is in the
-    directory ``packs`` uses that copy instead of the shipped one."""
+    directory ``packs`` uses that copy instead of the shipped one. A damaged copy raises
+    DataError, or with ``leave_out_damaged`` (the box) leaves that game out, never falling
+    back to the shipped data, and the registry's ``unavailable`` says why."""
     from services.games.asylum_escape import AsylumEscape
     from services.games.decktet_escape import DecktetEscape
     from services.games.innsmouth_32 import Innsmouth32
@@ -76,11 +87,17 @@ def default_registry(packs: Path | None = None) -> Registry:
     if packs is not None:
         if packs.exists() and not packs.is_dir():
             raise DataError(str(packs), "", "this is a file, not the folder of data packs")
-        for i, game in enumerate(games):
-            path = packs / PACK_FILES[game.info.id]
-            if path.exists() or path.is_symlink():  # a folder or a broken link is reported
+    unavailable: dict[str, DataError] = {}
+    for i, game in enumerate(games):
+        path = packs / PACK_FILES[game.info.id] if packs is not None else None
+        if path is not None and (path.exists() or path.is_symlink()):  # a folder is reported
+            try:
                 games[i] = game_with_data(game.info.id, path)
-    return Registry(tuple(games))
+            except DataError as error:
+                if not leave_out_damaged:
+                    raise
+                unavailable[game.info.id] = error
+    return Registry(tuple(g for g in games if g.info.id not in unavailable), unavailable)
 
 
 MAX_PACK = 4 * 1024 * 1024  # bytes: many times the largest shipped data pack

@@ -277,3 +277,36 @@ def test_a_recovered_game_is_offered_at_the_next_start(tmp_path, capsys):
         assert len(box_table.live.history) == 3
     finally:
         table.close()
+
+
+def test_a_damaged_data_pack_leaves_its_game_out_and_its_game_waits(tmp_path, caplog):
+    """A damaged packs/ file does not stop the box: that game is left out of the lobby (never
+    played with the shipped data instead), named in the log and on the public screen; a
+    journaled game of it waits untouched and resumes once the pack is mended."""
+    data = tmp_path / "data"
+    (data / "packs").mkdir(parents=True)
+    game = played_game(data / JOURNAL, "intruder-escape", 4, 3, SEED)
+    pack = data / "packs" / "intruder.toml"
+    pack.write_text("[pack\n")
+    with caplog.at_level(logging.ERROR):
+        table = boot(data)
+    try:
+        box = table.box._table()
+        assert box.mode == "lobby"
+        assert "intruder-escape" not in {g.info.id for g in box.lobby.registry}
+        assert "decktet-escape" in {g.info.id for g in box.lobby.registry}
+        assert " ".join(table.box.texts["public"][1:]) == (
+            f"Game {game} waits: its data pack is damaged")
+        assert box.journal.game(game).status == "running"  # not set aside
+        assert f"intruder-escape left out of the lobby: its data pack is damaged: {pack}" \
+               in caplog.text
+        assert f"game {game} waits: its data pack is damaged: {pack}" in caplog.text
+    finally:
+        table.close()
+    pack.unlink()  # mended (here: the shipped data again)
+    table = boot(data)
+    try:
+        assert table.box._table().mode == "game"
+        assert table.box._table().live.id == game
+    finally:
+        table.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from services.games.core import DataError
+from services.games.core import DataError, OptionError
 from services.games.registry import default_registry
 from services.referee.box.assemble import box_registry
 from tests.referee.test_cli import ROOT, refbox
@@ -54,10 +54,15 @@ def test_play_takes_a_corrected_intruder_file(tmp_path: Path) -> None:
     assert json.loads(run.stdout)["view"]["seats"][2]["character_name"] == "Old Nell"
 
 
-def test_a_bad_data_file_stops_the_daemon_as_a_configuration_error(tmp_path: Path) -> None:
+def test_the_box_leaves_out_a_game_whose_data_file_is_damaged(tmp_path: Path) -> None:
     packs = tmp_path / "packs"
     packs.mkdir()
     (packs / "decktet.toml").write_text("[pack\n")
-    run = refbox("run", "--board", "sim", "--data", str(tmp_path))
-    assert run.returncode == 78  # EX_CONFIG: the systemd unit does not restart on it
-    assert f"{packs / 'decktet.toml'}" in run.stderr
+    registry = default_registry(packs, leave_out_damaged=True)
+    assert "decktet-escape" not in {g.info.id for g in registry}
+    assert "intruder-escape" in {g.info.id for g in registry}
+    assert str(registry.unavailable["decktet-escape"]).startswith(f"{packs / 'decktet.toml'}: ")
+    with pytest.raises(OptionError) as caught:
+        registry.get("decktet-escape")
+    assert caught.value.message.startswith(
+        f"decktet-escape is not available: {packs / 'decktet.toml'}: ")

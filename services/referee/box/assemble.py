@@ -20,8 +20,9 @@ def box_rng(seed: int | None) -> Rng:
 
 
 def box_registry(data_dir: str | Path) -> Registry:
-    """The games, with any corrected data file found in ``<data_dir>/packs/``."""
-    return default_registry(Path(data_dir) / "packs")
+    """The games, with any corrected data file found in ``<data_dir>/packs/``; a game whose
+    file there is damaged is left out (and named), the rest of the box goes on."""
+    return default_registry(Path(data_dir) / "packs", leave_out_damaged=True)
 
 
 def hardware_box(board: str, data_dir: str | Path, *, notify: Notify | None = None,

@@ -108,6 +108,9 @@ class Box:
     def _start(self) -> None:
         stack = self._stack
         folder(self.data_dir, "the journal and the tag registry")
+        for game_id, error in self.registry.unavailable.items():
+            log.error("%s left out of the lobby: its data pack is damaged: %s", game_id, error)
+            self.warning = self.warning or f"{game_id}: data pack damaged, see the log"
         journal = stack.enter_context(self._open_journal())
         if self.backends.prepare_data is not None:
             try:

@@ -92,7 +92,7 @@ class Table:
         that have one; a game engine may exist before its table UI)."""
         games = tuple(g for g in self.registry
                       if self.flow_factory is not make_flow or has_flow(g.info.id))
-        return Lobby(Registry(games), [s.name for s in self.seats],
+        return Lobby(Registry(games, self.registry.unavailable), [s.name for s in self.seats],
                      {s.name: s.label for s in self.seats})
 
     # ------------------------------------------------------------------ boot and shutdown
@@ -124,8 +124,14 @@ class Table:
         self.journal.update_settings(game_id, {"paused": False})
 
     def _replay(self, game_id: int) -> tuple[LiveGame, list[str]] | None:
-        """The game replayed from the journal with its seats, or None once set aside."""
+        """The game replayed from the journal with its seats, or None once set aside. A game
+        whose data pack is damaged waits, untouched, until the pack is mended."""
         try:
+            waiting = self.registry.unavailable.get(self.journal.game(game_id).game)
+            if waiting is not None:
+                log.error("game %d waits: its data pack is damaged: %s", game_id, waiting)
+                self.lobby.note = f"Game {game_id} waits: its data pack is damaged"
+                return None
             live, seats = replay(self.journal, game_id, self.registry,
                                  [s.name for s in self.seats], self.rng)
             if self.flow_factory is make_flow and not has_flow(live.game.info.id):

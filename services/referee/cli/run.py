@@ -14,7 +14,7 @@ from services.referee.box.assemble import hardware_box
 from services.referee.box.daemon import default_data_dir, install_stop_signals
 from services.referee.errors import RefereeError
 
-EX_CONFIG = 78  # sysexits.h: configuration error (a bad board profile or data file)
+EX_CONFIG = 78  # sysexits.h: configuration error (a bad board profile or packs folder)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             box = hardware_box(args.board, args.data or default_data_dir(), notify=notifier)
             box.start()
-        except (ProfileError, DataError) as error:  # a bad profile or corrected data file
+        except (ProfileError, DataError) as error:  # a bad profile, a file for packs/
             print(f"refbox run: {error}", file=sys.stderr)
             return EX_CONFIG  # systemd does not restart on it (RestartPreventExitStatus)
         except (HardwareError, RefereeError, GameError) as error:
