@@ -31,6 +31,7 @@ from services.games.core import (
     SnapshotError,
     chosen,
 )
+from services.games.kit.snapshot import snapshot_of
 
 SNAPSHOT_FIELDS = ("patients_seat", "phase", "todo", "current", "columns", "layout",
                    "destroyed", "decks", "discards", "patients", "victims", "turn", "window",
@@ -247,13 +248,7 @@ class AsylumViews:
     # ------------------------------------------------------------------ snapshots
 
     def to_json(self: Any) -> JSON:
-        data: JSON = {"game": self.info.id, "format": 1, "players": self.players,
-                      "options": dict(self.options), "pack": self.data.pack_id,
-                      "pack_version": self.data.version}
-        for name in SNAPSHOT_FIELDS:
-            data[name] = getattr(self, name)
-        data["result"] = self.result.to_json() if self.result else None
-        return json.loads(json.dumps(data))
+        return snapshot_of(self, SNAPSHOT_FIELDS)
 
     @classmethod
     def from_snapshot(cls: Any, data: Mapping[str, Any], pack: Any) -> Any:

@@ -30,6 +30,7 @@ from services.games.core import (
 )
 from services.games.innsmouth_escape import actions as a
 from services.games.innsmouth_escape.data import HUMAN_DECKS
+from services.games.kit.snapshot import snapshot_of
 
 SNAPSHOT_FIELDS = (
     "phase", "human", "colours", "to_shuffle", "decks", "do_discard", "tokens", "pawns",
@@ -260,13 +261,7 @@ class InnsmouthViews:
     # ------------------------------------------------------------------ snapshots
 
     def to_json(self: Any) -> JSON:
-        data: JSON = {"game": self.info.id, "format": 1, "players": self.players,
-                      "options": dict(self.options), "pack": self.data.pack_id,
-                      "pack_version": self.data.version}
-        for name in SNAPSHOT_FIELDS:
-            data[name] = getattr(self, name)
-        data["result"] = self.result.to_json() if self.result else None
-        return json.loads(json.dumps(data))
+        return snapshot_of(self, SNAPSHOT_FIELDS)
 
     @classmethod
     def from_snapshot(cls: Any, data: Mapping[str, Any], pack: Any) -> Any:

@@ -29,6 +29,7 @@ from services.games.core import (
 )
 from services.games.intruder_escape import actions as a
 from services.games.intruder_escape.rows import Placed, evaluate
+from services.games.kit.snapshot import snapshot_of
 
 SNAPSHOT_FIELDS = (
     "phase", "characters", "identity_cards", "spare_identity", "ready", "lives_lost", "center",
@@ -227,14 +228,8 @@ class IntruderViews:
     # ------------------------------------------------------------------ snapshots
 
     def to_json(self: Any) -> JSON:
-        data: JSON = {"game": self.info.id, "format": 1, "players": self.players,
-                      "options": dict(self.options), "pack": self.data.pack_id,
-                      "pack_version": self.data.version}
-        for name in SNAPSHOT_FIELDS:
-            data[name] = getattr(self, name)
-        data["rows"] = [[p.to_json() for p in row] for row in self.rows]
-        data["result"] = self.result.to_json() if self.result else None
-        return _copy(data)
+        return snapshot_of(self, SNAPSHOT_FIELDS,
+                           rows=[[p.to_json() for p in row] for row in self.rows])
 
     @classmethod
     def from_snapshot(cls: Any, data: Mapping[str, Any], cards: Any) -> Any:

@@ -18,6 +18,20 @@ T = TypeVar("T")
 QUOTE = 40  # characters of a bad value quoted in a refusal
 
 
+def snapshot_of(state: Any, fields: Iterable[str], **extra: Any) -> dict[str, Any]:
+    """The snapshot of a game whose data comes from a pack: the header (game, format 1,
+    players, options, the pack's id and version), the state's ``fields`` in order, ``extra``
+    and the result, as a deep copy of plain JSON types (the json module does it in C)."""
+    data: dict[str, Any] = {"game": state.info.id, "format": 1, "players": state.players,
+                            "options": dict(state.options), "pack": state.data.pack_id,
+                            "pack_version": state.data.version}
+    for name in fields:
+        data[name] = getattr(state, name)
+    data.update(extra)
+    data["result"] = state.result.to_json() if state.result else None
+    return json.loads(json.dumps(data))  # type: ignore[no-any-return]
+
+
 def quote(value: object) -> str:
     """A short quote of a value: ``'foo'``, ``3.0``, or its first characters and "…"."""
     if isinstance(value, str):
