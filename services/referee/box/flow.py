@@ -8,6 +8,7 @@ action for the table to apply (and journal), or None when only its menus moved.
 
 from __future__ import annotations
 
+import copy
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -73,6 +74,16 @@ class Flow(ABC):
         label for that seat), with the rule id kept for referees."""
         text = re.sub(r"\bSeat (\d+)\b", lambda m: self.label(int(m[1]) - 1), error.message)
         return text, error.rule
+
+    def why_not(self, state: State, action: Action) -> str:
+        """The engine's reason for refusing ``action`` now, in the seat's words ("" if it
+        would be allowed), found on a copy of the game: the state itself never changes. A
+        menu greys the items it refuses, with this reason."""
+        try:
+            copy.deepcopy(state).apply(action)
+        except GameError as error:
+            return plain(self.reason(error)[0])
+        return ""
 
     def read_message(self, seat: int, role: str) -> bool:
         """A press while the seat's screen shows a message: next/prev scroll a long one, any

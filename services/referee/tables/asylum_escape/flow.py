@@ -18,7 +18,6 @@ screen.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,7 +26,7 @@ from services.games.asylum_escape.grid import Grid
 from services.games.core import Action, Event, GameError, SeatPrompt, State
 from services.referee.box.flow import Flow, ViewCache
 from services.referee.box.menu import STEP, Item, Menu
-from services.referee.box.render import Canvas, fit, plain
+from services.referee.box.render import Canvas, fit
 from services.referee.tables.asylum_escape import public as pub
 from services.referee.tables.asylum_escape import screens as draw
 from services.referee.tables.asylum_escape import words as w
@@ -163,15 +162,6 @@ class AsylumFlow(Flow):
         return SeatMenus(seat, view, state.legal_actions(seat), list(self.labels),
                          state.data,  # type: ignore[attr-defined]
                          lambda action: self.why_not(state, action)).first()
-
-    def why_not(self, state: State, action: Action) -> str:
-        """The engine's reason for refusing ``action`` now, in the seat's words ("" if it
-        would be allowed), found on a copy of the game: the state itself never changes."""
-        try:
-            copy.deepcopy(state).apply(action)
-        except GameError as error:
-            return plain(self.reason(error)[0])
-        return ""
 
     def _choose(self, seat: int, item: Item) -> Action | None:
         value = item.value

@@ -10,7 +10,6 @@ goes back one menu. Outside a menu, `next`/`prev` turn the pages of the public s
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +17,7 @@ from services.games.core import Action, Event, GameError, State
 from services.games.intruder_escape import actions as a
 from services.referee.box.flow import Flow, ViewCache
 from services.referee.box.menu import STEP, Item, Menu
-from services.referee.box.render import Canvas, fit, plain
+from services.referee.box.render import Canvas, fit
 from services.referee.tables.intruder_escape import cards as c
 from services.referee.tables.intruder_escape import menus
 from services.referee.tables.intruder_escape import public as pub
@@ -140,15 +139,6 @@ class IntruderFlow(Flow):
         if phase == "reveal":
             return menus.reveal_menu(seat)
         return None
-
-    def why_not(self, state: State, action: Action) -> str:
-        """The engine's reason for refusing ``action`` now, in the seat's words ("" if it
-        would be allowed), found on a copy of the game: the state itself never changes."""
-        try:
-            copy.deepcopy(state).apply(action)
-        except GameError as error:
-            return plain(self.reason(error)[0])
-        return ""
 
     def _choose(self, seat: int, item: Item) -> Action | None:
         value = item.value
