@@ -16,7 +16,14 @@ from typing import Any
 
 from services.games.core import DataError
 from services.games.kit.copies import copy_kinds
-from services.games.kit.packs import parse_toml, reject_unknown, require, shipped_pack_text
+from services.games.kit.packs import (
+    parse_toml,
+    reject_unknown,
+    require,
+    shipped_pack_text,
+    word,
+)
+from services.games.kit.packs import text as text_field
 
 SHIPPED_FILE = "asylum.toml"
 GRID_SIZE = 5  # R-AE-01: a 5x5 layout
@@ -203,22 +210,6 @@ def _check_ids(rows: Mapping[str, list[dict[str, Any]]], file: str) -> None:
             seen[row["id"]] = where[:-3]
 
 
-def _word(row: Mapping[str, Any], key: str, file: str, where: str) -> str:
-    value = require(row, key, str, file, where)
-    if not value or any(ch.isspace() for ch in value):
-        raise DataError(file, f"{where}.{key}", f"must be a name without spaces, not {value!r}")
-    return str(value)
-
-
-def _text(row: Mapping[str, Any], key: str, file: str, where: str,
-          needed: bool = False) -> str:
-    if key not in row and not needed:
-        return ""
-    value = require(row, key, str, file, where)
-    if not value.strip():
-        raise DataError(file, f"{where}.{key}", "must not be empty" + (
-            "" if needed else "; leave the field out if there is nothing to say"))
-    return str(value)
 
 
 def _number(row: Mapping[str, Any], key: str, low: int, high: int, file: str,
@@ -231,14 +222,14 @@ def _number(row: Mapping[str, Any], key: str, low: int, high: int, file: str,
 
 def _location(row: Mapping[str, Any], where: str, file: str) -> Location:
     reject_unknown(row, {"id", "name", "colour"}, file, where)
-    return Location(_word(row, "id", file, where), _text(row, "name", file, where, True),
-                    _word(row, "colour", file, where))
+    return Location(word(row, "id", file, where), text_field(row, "name", file, where, True),
+                    word(row, "colour", file, where))
 
 
 def _patient(row: Mapping[str, Any], where: str, file: str, rooms: set[str],
              special: bool) -> Patient:
     reject_unknown(row, {"id", "name", "start_room", "catching_stat", "text"}, file, where)
-    start = _word(row, "start_room", file, where)
+    start = word(row, "start_room", file, where)
     if start not in rooms:
         raise DataError(file, f"{where}.start_room", f"{start!r} is not the id of a location")
     faces = require(row, "catching_stat", list, file, where)
@@ -250,8 +241,8 @@ def _patient(row: Mapping[str, Any], where: str, file: str, rooms: set[str],
                             f"must be a die face from 1 to {MAX_FACE}, not {face!r}")
         if face in faces[:j]:
             raise DataError(file, f"{where}.catching_stat[{j}]", f"{face} is listed twice")
-    return Patient(_word(row, "id", file, where), _text(row, "name", file, where, True), start,
-                   tuple(sorted(faces)), special, _text(row, "text", file, where))
+    return Patient(word(row, "id", file, where), text_field(row, "name", file, where, True), start,
+                   tuple(sorted(faces)), special, text_field(row, "text", file, where))
 
 
 def _victim(row: Mapping[str, Any], where: str, file: str) -> Victim:
@@ -262,9 +253,9 @@ def _victim(row: Mapping[str, Any], where: str, file: str) -> Victim:
         extra["hand_limit"] = _number(row, "hand_limit", 1, 20, file, where)
     if "move_bonus" in row:
         extra["move_bonus"] = _number(row, "move_bonus", -3, 3, file, where)
-    return Victim(_word(row, "id", file, where), _text(row, "name", file, where, True),
-                  _text(row, "positive", file, where, True),
-                  _text(row, "negative", file, where, True), **extra)
+    return Victim(word(row, "id", file, where), text_field(row, "name", file, where, True),
+                  text_field(row, "positive", file, where, True),
+                  text_field(row, "negative", file, where, True), **extra)
 
 
 def _camo(row: Mapping[str, Any], where: str, file: str) -> CamoSabo:
@@ -296,9 +287,9 @@ def _camo(row: Mapping[str, Any], where: str, file: str) -> CamoSabo:
         value = _number(row, "value", 1, 6, file, where)
     elif "value" in row:
         raise DataError(file, f"{where}.value", "only a card with effect = \"move\" has a value")
-    manual = _text(row, "manual_effect", file, where)
-    return CamoSabo(_word(row, "id", file, where), _text(row, "name", file, where, True), kind,
-                    tuple(timing), effect, value, manual, _text(row, "text", file, where))
+    manual = text_field(row, "manual_effect", file, where)
+    return CamoSabo(word(row, "id", file, where), text_field(row, "name", file, where, True), kind,
+                    tuple(timing), effect, value, manual, text_field(row, "text", file, where))
 
 
 def _movement(row: Mapping[str, Any], where: str, file: str) -> Movement:
@@ -308,10 +299,11 @@ def _movement(row: Mapping[str, Any], where: str, file: str) -> Movement:
         raise DataError(file, where, "a Movement card has either a value (1 to 6) or "
                         "stumble = true, not both and not neither")
     value = 0 if stumble else _number(row, "value", 1, 6, file, where)
-    return Movement(_word(row, "id", file, where), value, stumble)
+    return Movement(word(row, "id", file, where), value, stumble)
 
 
 def _bloodlust(row: Mapping[str, Any], where: str, file: str) -> Bloodlust:
     reject_unknown(row, {"id", "name", "text", "manual_effect"}, file, where)
-    return Bloodlust(_word(row, "id", file, where), _text(row, "name", file, where, True),
-                     _text(row, "text", file, where), _text(row, "manual_effect", file, where))
+    return Bloodlust(word(row, "id", file, where), text_field(row, "name", file, where, True),
+                     text_field(row, "text", file, where),
+                     text_field(row, "manual_effect", file, where))

@@ -46,6 +46,7 @@ from services.games.core import (
     ShuffleResult,
     State,
 )
+from services.games.kit.steps import StepQueue
 
 DECKS = ("victims", "patients", "special", "camo_sabo", "movement", "bloodlust")
 SEAT_PHASES = {  # phase -> (rule for "not your turn", prompt text)
@@ -75,7 +76,8 @@ ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {  # when, and 
 
 
 @dataclass(eq=False)
-class AsylumState(PhysicalDecks, AsylumViews, VictimTurns, Catches, PatientTurns, State):
+class AsylumState(PhysicalDecks, AsylumViews, VictimTurns, Catches, PatientTurns, StepQueue,
+                  State):
     info: ClassVar[GameInfo]  # set by the package
 
     data: AsylumData
@@ -149,27 +151,7 @@ class AsylumState(PhysicalDecks, AsylumViews, VictimTurns, Catches, PatientTurns
         return int(self.data.get(victim["card"]).hand_limit) if victim["card"] else 7
 
     # ------------------------------------------------------------------ the step loop
-
-    def run(self) -> list[Event]:
-        events: list[Event] = []
-        while self.phase == "running" and self.todo:
-            step = self.todo.pop(0)
-            events += getattr(self, f"step_{step[0]}")(*step[1:])
-        return events
-
-    def push(self, *steps: list[Any]) -> None:
-        """Put steps at the front of the queue, in the order given."""
-        self.todo[:0] = [list(s) for s in steps]
-
-    def wait(self, phase: str, **current: Any) -> list[Event]:
-        self.phase = phase
-        self.current = current
-        return []
-
-    def resume(self) -> list[Event]:
-        self.phase = "running"
-        self.current = None
-        return self.run()
+    # (run, push, wait, resume: kit.steps.StepQueue)
 
     def refill(self, deck: str, step: list[Any]) -> bool:
         """If ``deck`` is empty but its discard pile is not, queue the reshuffle of the

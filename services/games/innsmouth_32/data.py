@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.games.core import DataError
-from services.games.kit.packs import parse_toml, reject_unknown, require, shipped_pack_text
+from services.games.kit.packs import (
+    parse_toml,
+    reject_unknown,
+    require,
+    shipped_pack_text,
+    word,
+)
+from services.games.kit.packs import text as text_field
 
 SHIPPED_FILE = "innsmouth32.toml"
 STATS = ("muscle", "speed", "brains", "guts")
@@ -178,22 +185,6 @@ def _check_ids(rows: list[Any], data: Mapping[str, Any], file: str) -> None:
         seen[row.id] = where
 
 
-def _word(row: Mapping[str, Any], key: str, file: str, where: str) -> str:
-    value = require(row, key, str, file, where)
-    if not value or any(ch.isspace() for ch in value):
-        raise DataError(file, f"{where}.{key}", f"must be a name without spaces, not {value!r}")
-    return str(value)
-
-
-def _text(row: Mapping[str, Any], key: str, file: str, where: str,
-          needed: bool = False) -> str:
-    if key not in row and not needed:
-        return ""
-    value = require(row, key, str, file, where)
-    if not value.strip():
-        raise DataError(file, f"{where}.{key}", "must not be empty" + (
-            "" if needed else "; leave the field out if there is nothing to say"))
-    return str(value)
 
 
 def _number(row: Mapping[str, Any], key: str, low: int, high: int, file: str, where: str,
@@ -227,10 +218,10 @@ def _survivor(row: Mapping[str, Any], where: str, file: str, stats: tuple[str, .
                             f"the engine models {', '.join(ABILITIES)} (write any other "
                             "ability in text: the director applies it by adjustment)")
     return Survivor(
-        _word(row, "id", file, where), _text(row, "name", file, where, True), side,
+        word(row, "id", file, where), text_field(row, "name", file, where, True), side,
         {s: _number(row, s, 2, MAX_STAT, file, where) for s in stats},
         _number(row, "mythos", 0, 20, file, where, 0), tuple(abilities),
-        _text(row, "text", file, where))
+        text_field(row, "text", file, where))
 
 
 def _movie(row: Mapping[str, Any], where: str, file: str) -> MovieCard:
@@ -271,12 +262,12 @@ def _movie(row: Mapping[str, Any], where: str, file: str) -> MovieCard:
                             "mythos token (it is removed when they are gone, R-I32-65)")
     else:
         values.update(_event(row, where, file))
-    manual = _text(row, "manual_effect", file, where)
+    manual = text_field(row, "manual_effect", file, where)
     if values.get("effect") == "manual" and not manual:
         raise DataError(file, f"{where}.manual_effect", "an event with effect = \"manual\" "
                         "says what the director applies")
-    return MovieCard(_word(row, "id", file, where), _text(row, "name", file, where, True), kind,
-                     text=_text(row, "text", file, where), manual_effect=manual, **values)
+    return MovieCard(word(row, "id", file, where), text_field(row, "name", file, where, True), kind,
+                     text=text_field(row, "text", file, where), manual_effect=manual, **values)
 
 
 def _event(row: Mapping[str, Any], where: str, file: str) -> dict[str, Any]:
@@ -294,5 +285,5 @@ def _event(row: Mapping[str, Any], where: str, file: str) -> dict[str, Any]:
 
 def _terror(row: Mapping[str, Any], where: str, file: str) -> Terror:
     reject_unknown(row, {"id", "name", "value", "text"}, file, where)
-    return Terror(_word(row, "id", file, where), _text(row, "name", file, where, True),
-                  _number(row, "value", 1, 20, file, where), _text(row, "text", file, where))
+    return Terror(word(row, "id", file, where), text_field(row, "name", file, where, True),
+                  _number(row, "value", 1, 20, file, where), text_field(row, "text", file, where))

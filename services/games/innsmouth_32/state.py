@@ -44,6 +44,7 @@ from services.games.innsmouth_32.reels import Reels
 from services.games.innsmouth_32.screen import Screen
 from services.games.innsmouth_32.turns import Turns
 from services.games.innsmouth_32.views import Views
+from services.games.kit.steps import StepQueue
 
 REEL_PILES = {1: 10, 2: 20, 3: 15, 4: 10}  # 5.3
 SEAT_PHASES = {  # phase -> (rule for "not your turn", prompt text)
@@ -73,7 +74,7 @@ ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {
 
 
 @dataclass(eq=False)
-class I32State(Views, Reels, Screen, People, Fights, Turns, State):
+class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
     info: ClassVar[GameInfo]  # set by the package
 
     data: I32Data
@@ -144,29 +145,6 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, State):
     def is_monster(self, card: str) -> bool:
         return card in self.familiar or (card in self.data.ids("movie")
                                          and self.data.get(card).kind == "monster")
-
-    # ------------------------------------------------------------------ the step loop
-
-    def run(self) -> list[Event]:
-        events: list[Event] = []
-        while self.phase == "running" and self.todo:
-            step = self.todo.pop(0)
-            events += getattr(self, f"step_{step[0]}")(*step[1:])
-        return events
-
-    def push(self, *steps: list[Any]) -> None:
-        """Put steps at the front of the queue, in the order given."""
-        self.todo[:0] = [list(s) for s in steps]
-
-    def wait(self, phase: str, **current: Any) -> list[Event]:
-        self.phase = phase
-        self.current = current
-        return []
-
-    def resume(self) -> list[Event]:
-        self.phase = "running"
-        self.current = None
-        return self.run()
 
     # ------------------------------------------------------------------ prompts
 

@@ -48,6 +48,26 @@ def reject_unknown(table: Mapping[str, Any], allowed: set[str], file: str, where
         )
 
 
+def word(row: Mapping[str, Any], key: str, file: str, where: str) -> str:
+    """A required name without spaces (an id or a colour, typed in commands)."""
+    value = require(row, key, str, file, where)
+    if not value or any(ch.isspace() for ch in value):
+        raise DataError(file, f"{where}.{key}", f"must be a name without spaces, not {value!r}")
+    return str(value)
+
+
+def text(row: Mapping[str, Any], key: str, file: str, where: str,
+         needed: bool = False) -> str:
+    """A text field ("" when left out and not ``needed``); never blank."""
+    if key not in row and not needed:
+        return ""
+    value = require(row, key, str, file, where)
+    if not value.strip():
+        raise DataError(file, f"{where}.{key}", "must not be empty" + (
+            "" if needed else "; leave the field out if there is nothing to say"))
+    return str(value)
+
+
 def _kind_name(kind: type) -> str:
     return {
         str: "text",
