@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from services.games.core import Action, Event, GameError, State
-from services.referee.box.menu import STEP
+from services.referee.box.menu import STEP, Item, Menu
 from services.referee.box.render import Canvas, plain, refusal_page, scroll, wrap
 
 
@@ -101,6 +101,46 @@ class Flow(ABC):
 
     def message_page(self, seat: int) -> Canvas:
         return refusal_page(self.messages[seat][0], self.starts.get(seat, 0))
+
+
+class MenuFlow(Flow):
+    """A flow whose seats work through stacks of menus on their own screens: ``ok`` outside a
+    menu opens the seat's menu for what it has to do now, next/prev there turn the public
+    screen's pages, ``back`` is a held ``ok``, and a press while a refusal shows only reads
+    it."""
+
+    stacks: dict[int, list[Menu]]
+    turned: int
+
+    @abstractmethod
+    def menu_for(self, seat: int, state: State) -> Menu | None:
+        """The first menu of what the seat has to do now (None: nothing)."""
+
+    @abstractmethod
+    def _choose(self, seat: int, item: Item) -> Action | None:
+        """The chosen item: an action to apply, or None after opening or changing a menu."""
+
+    def open(self, seat: int, state: State) -> Action | None:
+        """``ok`` outside a menu: the seat's menu for what it has to do now, if anything."""
+        menu = self.menu_for(seat, state)
+        if menu is not None:
+            self.stacks.setdefault(seat, []).append(menu)
+        return None
+
+    def press(self, seat: int, role: str, state: State) -> Action | None:
+        if self.read_message(seat, role):
+            return None  # a press scrolls or clears the refusal, and does nothing else
+        if role == "back":
+            return self.hold(seat, "ok", state)
+        stack = self.stacks.setdefault(seat, [])
+        if stack:
+            chosen = stack[-1].press(role)
+            return self._choose(seat, chosen) if chosen is not None else None
+        if role in STEP:  # outside a menu: turn the public screen's pages
+            self.turned += STEP[role]
+        elif role == "ok":
+            return self.open(seat, state)
+        return None
 
 
 class ViewCache:

@@ -24,8 +24,8 @@ from typing import Any
 from services.games.asylum_escape import actions as a
 from services.games.asylum_escape.grid import Grid
 from services.games.core import Action, Event, GameError, SeatPrompt, State
-from services.referee.box.flow import Flow, ViewCache
-from services.referee.box.menu import STEP, Item, Menu
+from services.referee.box.flow import MenuFlow, ViewCache
+from services.referee.box.menu import Item, Menu
 from services.referee.box.render import Canvas, fit
 from services.referee.tables.asylum_escape import public as pub
 from services.referee.tables.asylum_escape import screens as draw
@@ -37,7 +37,7 @@ ATTACK = ("window", "kill_roll")
 SETUP = ("shuffle", "victim_card", "start_rooms", "choose_patients")
 
 
-class AsylumFlow(Flow):
+class AsylumFlow(MenuFlow):
     def __init__(self) -> None:
         self.stacks: dict[int, list[Menu]] = {}
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (reason, rule)
@@ -127,23 +127,6 @@ class AsylumFlow(Flow):
         return "map"
 
     # ------------------------------------------------------------------ input
-
-    def press(self, seat: int, role: str, state: State) -> Action | None:
-        if self.read_message(seat, role):
-            return None  # a press scrolls or clears the refusal, and does nothing else
-        if role == "back":
-            return self.hold(seat, "ok", state)
-        stack = self.stacks.setdefault(seat, [])
-        if stack:
-            chosen = stack[-1].press(role)
-            return self._choose(seat, chosen) if chosen is not None else None
-        if role in STEP:  # outside a menu: turn the public screen's pages
-            self.turned += STEP[role]
-        elif role == "ok":
-            menu = self.menu_for(seat, state)
-            if menu is not None:
-                stack.append(menu)
-        return None
 
     def hold(self, seat: int, role: str, state: State) -> Action | None:
         if role == "ok":

@@ -15,8 +15,8 @@ from typing import Any
 
 from services.games.core import Action, Event, GameError, State
 from services.games.intruder_escape import actions as a
-from services.referee.box.flow import Flow, ViewCache
-from services.referee.box.menu import STEP, Item, Menu
+from services.referee.box.flow import MenuFlow, ViewCache
+from services.referee.box.menu import Item, Menu
 from services.referee.box.render import Canvas, fit
 from services.referee.tables.intruder_escape import cards as c
 from services.referee.tables.intruder_escape import menus
@@ -28,7 +28,7 @@ ROLL_WORDS = {"first": "Start", "security-camera": "Camera", "roulette": "Roulet
               "broken-mirror": "Mirror", "tie": "Tie", "nodamage": "Unhurt"}
 
 
-class IntruderFlow(Flow):
+class IntruderFlow(MenuFlow):
     def __init__(self) -> None:
         self.stacks: dict[int, list[Menu]] = {}
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (engine's reason, rule)
@@ -83,21 +83,6 @@ class IntruderFlow(Flow):
             self.roll_for = "first"
 
     # ------------------------------------------------------------------ input
-
-    def press(self, seat: int, role: str, state: State) -> Action | None:
-        if self.read_message(seat, role):
-            return None  # a press scrolls or clears the refusal, and does nothing else
-        if role == "back":
-            return self.hold(seat, "ok", state)
-        stack = self.stacks.setdefault(seat, [])
-        if stack:
-            chosen = stack[-1].press(role)
-            return self._choose(seat, chosen) if chosen is not None else None
-        if role in STEP:  # outside a menu: turn the public screen's pages
-            self.turned += STEP[role]
-        elif role == "ok":
-            return self.open(seat, state)
-        return None
 
     def hold(self, seat: int, role: str, state: State) -> Action | None:
         if role == "ok":
