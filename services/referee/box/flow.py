@@ -110,7 +110,28 @@ class MenuFlow(Flow):
     it."""
 
     stacks: dict[int, list[Menu]]
-    turned: int
+    turned: int  # pages turned from ``page``, the public page the last change asked for
+    page: str
+
+    @abstractmethod
+    def _pages(self, state: State, note: str) -> list[tuple[str, Callable[[], Canvas]]]:
+        """The public screen's pages now, by name, the first one shown unless ``page``."""
+
+    def public(self, state: State, note: str) -> Canvas:
+        return self._current(self._pages(state, note))[1]()
+
+    def public_pages(self, state: State, note: str) -> list[tuple[str, Callable[[], Canvas]]]:
+        return self._pages(state, note)
+
+    def page_name(self, state: State) -> str:
+        """The public page shown now ("map", "rows", "catch"...)."""
+        return self._current(self._pages(state, ""))[0]
+
+    def _current(self, found: list[tuple[str, Callable[[], Canvas]]]
+                 ) -> tuple[str, Callable[[], Canvas]]:
+        names = [name for name, _ in found]
+        start = names.index(self.page) if self.page in names else 0
+        return found[(start + self.turned) % len(found)]
 
     @abstractmethod
     def menu_for(self, seat: int, state: State) -> Menu | None:

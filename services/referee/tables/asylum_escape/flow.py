@@ -275,20 +275,6 @@ class AsylumFlow(MenuFlow):
         stack = self.stacks.get(view["patients_seat"]) or []
         return room_of(stack[-1].current) if stack and isinstance(stack[-1], Picker) else ""
 
-    def public(self, state: State, note: str) -> Canvas:
-        return self._current(self._pages(state, note))[1]()
-
-    def public_pages(self, state: State, note: str) -> list[pub.Page]:
-        return self._pages(state, note)
-
-    def page_name(self, state: State) -> str:
-        return self._current(self._pages(state, ""))[0]
-
-    def _current(self, found: list[pub.Page]) -> pub.Page:
-        names = [name for name, _ in found]
-        start = names.index(self.page) if self.page in names else 0
-        return found[(start + self.turned) % len(found)]
-
     def seat(self, seat: int, state: State, shown: bool) -> Canvas:
         view = self.view(state, seat)
         labels = list(self.labels)

@@ -209,19 +209,10 @@ class IntruderFlow(MenuFlow):
             words = f"{ROLL_WORDS.get(self.roll_for, 'die')}: "
             note = words + pub.die_line(view["die"]["rolls"], list(self.labels),
                                         21 - len(words))
-        return self._current(pub.pages(view, list(self.labels), note))[1]()
+        return self._current(self._pages(state, note))[1]()
 
-    def public_pages(self, state: State, note: str) -> list[pub.Page]:
+    def _pages(self, state: State, note: str) -> list[pub.Page]:
         return pub.pages(self.view(state, None), list(self.labels), note)
-
-    def page_name(self, state: State) -> str:
-        """The public page shown now ("rows", "table", "damage"...)."""
-        return self._current(pub.pages(self.view(state, None), list(self.labels), ""))[0]
-
-    def _current(self, found: list[pub.Page]) -> pub.Page:
-        names = [name for name, _ in found]
-        start = names.index(self.page) if self.page in names else 0
-        return found[(start + self.turned) % len(found)]
 
     def seat(self, seat: int, state: State, shown: bool) -> Canvas:
         view = self.view(state, seat)
