@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 
@@ -184,7 +184,7 @@ class SeatButtons:
         self._sink = sink
         self._clock = clock
         self._lock = threading.Lock()
-        self._buttons: dict[str, tuple[Button, ButtonLogic]] = {}
+        self._buttons: dict[str, tuple[DigitalInputDevice, ButtonLogic]] = {}
         for spec in specs:
             try:
                 self._add(spec, timing, pin_factory)
@@ -195,9 +195,13 @@ class SeatButtons:
                 ) from exc
 
     def _add(self, spec: ButtonSpec, timing: Timing, pin_factory: Factory) -> None:
-        device = Button(spec.gpio, pull_up=spec.pull_up, bounce_time=None, pin_factory=pin_factory)
+        # A plain input, not gpiozero's Button: holds and double presses are ButtonLogic's, so
+        # Button's hold thread (one per button, polling every 0.1 s) would only slow close().
+        device = DigitalInputDevice(
+            spec.gpio, pull_up=spec.pull_up, bounce_time=None, pin_factory=pin_factory
+        )
         logic = ButtonLogic(
-            self.seat, spec.role, timing, pressed=device.is_pressed, now=self._clock()
+            self.seat, spec.role, timing, pressed=device.is_active, now=self._clock()
         )
         self._buttons[spec.role] = (device, logic)
 
@@ -207,8 +211,8 @@ class SeatButtons:
         def released() -> None:
             self._on_level(logic, False)
 
-        device.when_pressed = pressed
-        device.when_released = released
+        device.when_activated = pressed
+        device.when_deactivated = released
 
     def _on_level(self, logic: ButtonLogic, pressed: bool) -> None:
         with self._lock:
@@ -228,7 +232,7 @@ class SeatButtons:
         with self._lock:
             at = self._clock() if now is None else now
             for device, logic in self._buttons.values():
-                for event in logic.sample(device.is_pressed, at):
+                for event in logic.sample(device.is_active, at):
                     self._sink(event)
 
     def next_due(self) -> float | None:

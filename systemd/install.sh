@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install (or update) refbox as a systemd service on Raspberry Pi OS (Bookworm or later).
 #
-#   sudo systemd/install.sh [--board NAME|FILE] [--no-start] [--dry-run]
+#   sudo systemd/install.sh [--board NAME|FILE] [--no-start] [--dry-run] [--test-system]
 #
 #   --board NAME|FILE  board profile copied to /etc/refbox/board.toml: a profile shipped in
 #                      hw/ (two-seat, six-seat-mux) or the path of your own .toml
@@ -11,6 +11,9 @@
 #   --dry-run          print every command that would change the system, one per line, and
 #                      run none of them (no root needed). Read-only probes still run: the
 #                      board check, getent, `raspi-config nonint get_*`, file tests.
+#   --test-system      for systemd/test-boot.sh only, on plain Debian: accept the simulated
+#                      profile (sim), skip python3-lgpio (Raspberry Pi OS's archive only) and
+#                      add the `sim` extra. Never use it on a box.
 #
 # What it does, in order: apt packages (python3-venv, python3-lgpio, python3-spidev,
 # python3-smbus2, i2c-tools); missing device groups; the system user `refbox` (no login, no
@@ -25,7 +28,7 @@ set -euo pipefail
 readonly SERVICE=refbox.service
 readonly SERVICE_USER=refbox
 readonly DEVICE_GROUPS=(gpio i2c spi dialout)
-readonly APT_PACKAGES=(python3-venv python3-lgpio python3-spidev python3-smbus2 i2c-tools)
+APT_PACKAGES=(python3-venv python3-lgpio python3-spidev python3-smbus2 i2c-tools)
 readonly SYSTEM_PYTHON=/usr/bin/python3
 readonly PREFIX=/opt/refbox
 readonly VENV=$PREFIX/venv
@@ -48,7 +51,7 @@ umask 0022
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 
 usage() {
-    sed -n '4,14s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+    sed -n '4,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
     exit 2
 }
 
@@ -57,6 +60,7 @@ BOARD=two-seat
 BOARD_GIVEN=0
 START=1
 DRY_RUN=0
+TEST_SYSTEM=0
 while (($#)); do
     case $1 in
         --board)
@@ -68,10 +72,25 @@ while (($#)); do
         --board=*) BOARD=${1#--board=}; BOARD_GIVEN=1; shift ;;
         --no-start) START=0; shift ;;
         --dry-run) DRY_RUN=1; shift ;;
+        --test-system) TEST_SYSTEM=1; shift ;;
         -h | --help) usage ;;
         *) say "unknown argument: $1"; usage ;;
     esac
 done
+
+EXTRAS=pi
+if ((TEST_SYSTEM)); then
+    # Plain Debian stands in for Raspberry Pi OS in systemd/test-boot.sh: no python3-lgpio
+    # package (pip's lgpio wheel comes with the pi extra) and the simulated board's screens.
+    kept=()
+    for package in "${APT_PACKAGES[@]}"; do
+        [[ $package == python3-lgpio ]] || kept+=("$package")
+    done
+    APT_PACKAGES=("${kept[@]}")
+    EXTRAS=pi,sim
+    say "--test-system: a test install on plain Debian (simulated board allowed, no python3-lgpio)"
+fi
+readonly APT_PACKAGES EXTRAS
 
 if ((!DRY_RUN)); then
     ((EUID == 0)) || die "must be run as root: sudo $0 ${ARGS[*]} (--dry-run shows the plan without root)"
@@ -84,7 +103,7 @@ fi
 # reason it is refused (status 1).
 check_board() {
     [[ -x $SYSTEM_PYTHON ]] || { echo "$SYSTEM_PYTHON not found: install python3"; return 1; }
-    PYTHONPATH=$SRC "$SYSTEM_PYTHON" -B - "$1" <<'PY'
+    PYTHONPATH=$SRC "$SYSTEM_PYTHON" -B - "$1" "$TEST_SYSTEM" <<'PY'
 import sys
 
 
@@ -107,7 +126,7 @@ try:
     profile = load_profile(given)
 except HardwareError as exc:
     refuse(str(exc))
-if profile.simulated:
+if profile.simulated and sys.argv[2] != "1":
     refuse(f"board profile {given!r} is simulated (simulated = true): the service drives "
            "real hardware; choose two-seat, six-seat-mux or your own profile")
 if "/" in given or given.endswith(".toml"):
@@ -168,7 +187,7 @@ run "$SYSTEM_PYTHON" -m venv --system-site-packages "$VENV"
 run rm -rf "$STAGE"
 run mkdir -p "$STAGE"
 run cp -R "${SOURCE_PARTS[@]/#/$SRC/}" "$STAGE/"
-run "$VENV/bin/pip" install --no-cache-dir "${STAGE}[pi]"
+run "$VENV/bin/pip" install --no-cache-dir "${STAGE}[$EXTRAS]"
 run ln -sfn "$VENV/bin/refbox" "$COMMAND_LINK"
 
 # --- Board profile (never overwritten) -------------------------------------------------------

@@ -30,6 +30,8 @@ from firmware_py.specs import Clock, ReaderSpec
 
 logger = logging.getLogger(__name__)
 
+PN532_CONFIRM = 2  # polls in a row that find the same UID before it counts as placed
+RDM6300_CONFIRM = 3  # identical frames in a row before a tag counts as placed (presence.py)
 RDM6300_GAP = 0.3  # s without a repeat before the tag counts as lifted (repeats every ~65 ms)
 PN532_EMPTY_POLLS = 3  # consecutive empty polls before the tag counts as lifted
 PN532_MAX_ERRORS = 5  # consecutive garbled answers before the PN532 counts as offline
@@ -68,9 +70,11 @@ class TagReader:
                 "%s: PN532 HSU normally runs at 115200 baud, not %d", spec.name, spec.baud
             )
         if spec.kind == "rdm6300":
-            self.presence = Presence(seat, spec.name, gap=RDM6300_GAP if gap is None else gap)
+            self.presence = Presence(seat, spec.name, gap=RDM6300_GAP if gap is None else gap,
+                                     confirm=RDM6300_CONFIRM)
         else:
-            self.presence = Presence(seat, spec.name, gap=gap, empty_polls=empty_polls)
+            self.presence = Presence(seat, spec.name, gap=gap, empty_polls=empty_polls,
+                                     confirm=PN532_CONFIRM)
         self._parser = Rdm6300Parser()
         self._port: Any = None
         self._pn532: Pn532 | None = None
@@ -97,6 +101,11 @@ class TagReader:
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name=self.spec.name, daemon=True)
         self._thread.start()
+
+    def request_stop(self) -> None:
+        """Ask the thread to stop without waiting (then :meth:`stop`): a box stops every
+        reader at once instead of one after another."""
+        self._stop.set()
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop the thread (if any), wait for it, and close the port."""
@@ -175,14 +184,17 @@ class TagReader:
                 raise DeviceOffline(
                     self.spec.name, f"garbled answers: {exc.message}", self.spec.port
                 ) from None
+            self.presence.interrupt()
             events = self.presence.tick(self._clock())
         else:
             self._errors = 0
             now = self._clock()
             events = self.presence.seen(uid, now) if uid else self.presence.empty(now)
         self._emit(events)
-        self._next_poll = self._clock() + self.poll_interval
-        return self.poll_interval
+        # A UID not yet confirmed is polled again at once (a tap registers in ~1.25 polls).
+        delay = self.poll_interval / 4 if self.presence.confirming else self.poll_interval
+        self._next_poll = self._clock() + delay
+        return delay
 
     def _check_path(self, now: float) -> None:
         """A device file that vanished while reads merely time out still counts as unplugged."""

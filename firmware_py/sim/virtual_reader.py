@@ -142,6 +142,10 @@ class _VirtualReader:
     def replug(self) -> None:
         self.link.plug()
 
+    def request_stop(self) -> None:
+        """Ask the thread to stop without waiting (then :meth:`close`)."""
+        self._stop.set()
+
     def close(self) -> None:
         self._stop.set()
         if self._thread is not None:

@@ -151,3 +151,40 @@ def test_sigterm_shows_paused_on_every_screen(sim_table: SimTable) -> None:
     for seat in SEATS:
         assert box.texts[seat] == ["PAUSED"]
     assert table.journal.game(table.live.id).settings["paused"] is True
+
+
+def test_the_boot_tests_hang_hook_stops_the_loop_and_is_off_by_default(
+        tmp_path: Path, systemd: tuple[socket.socket, str]) -> None:
+    """``REFBOX_TEST_HANG_SIGNAL=USR1`` (systemd/test-boot.sh's drop-in only): SIGUSR1 hangs
+    the event loop in the main thread, so the watchdog pings stop (docs/install.md)."""
+    sock, address = systemd
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "WATCHDOG_USEC", "WATCHDOG_PID")}
+    env.update(NOTIFY_SOCKET=address, WATCHDOG_USEC="60000000", REFBOX_SCREENS="memory",
+               PYTHONPATH=str(ROOT), REFBOX_TEST_HANG_SIGNAL="USR1")
+    log = tmp_path / "stderr.log"
+    with open(log, "wb") as stderr:
+        daemon = subprocess.Popen([*refbox(), "run", "--board", "sim", "--data",
+                                   str(tmp_path / "data")], cwd=ROOT, env=env,
+                                  stdout=subprocess.PIPE, stderr=stderr)
+    try:
+        wait_for(sock, "READY=1", log)
+        wait_for(sock, "WATCHDOG=1", log)
+        daemon.send_signal(signal.SIGUSR1)
+        for _ in range(int(WAIT * 20)):  # until the hook says so (bounded, never waited out)
+            if "the event loop hangs now" in log.read_text():
+                break
+            threading.Event().wait(0.05)
+        assert daemon.poll() is None  # alive, stuck in the loop's thread
+    finally:
+        daemon.kill()
+        daemon.wait()
+    text = log.read_text()
+    assert "test hook: SIGUSR1 hangs the event loop" in text
+    assert "test hook: the event loop hangs now" in text
+    bad = {**env, "REFBOX_TEST_HANG_SIGNAL": "KILL"}
+    refused = subprocess.run([*refbox(), "run", "--board", "sim", "--data",
+                              str(tmp_path / "data2")], cwd=ROOT, env=bad,
+                             capture_output=True, text=True, timeout=WAIT)
+    assert refused.returncode == 2
+    assert "REFBOX_TEST_HANG_SIGNAL='KILL' is not a signal name: USR1 or USR2" in refused.stderr

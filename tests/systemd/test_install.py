@@ -228,3 +228,19 @@ def test_plan_and_unit_agree_on_the_paths():
         service, "StateDirectory")
     assert str(BOARD_FILE.parent) == "/etc/" + single(service, "ConfigurationDirectory")
     assert SERVICE[0][-1].endswith("/" + "refbox.service")
+
+
+def test_the_test_system_switch_allows_the_sim_board_without_lgpio(tmp_path):
+    """systemd/test-boot.sh's way through plain Debian (docs/install.md, "The boot test")."""
+    result = run_script(INSTALL, ["--dry-run", "--test-system", "--board", "sim"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "--test-system: a test install on plain Debian" in result.stderr
+    assert ["apt-get", "install", "-y", "--no-install-recommends", "python3-venv",
+            "python3-spidev", "python3-smbus2", "i2c-tools"] in result.plan
+    assert ["/opt/refbox/venv/bin/pip", "install", "--no-cache-dir",
+            "/opt/refbox/src[pi,sim]"] in result.plan
+
+
+def test_the_usage_names_the_test_switch(tmp_path):
+    result = run_script(INSTALL, ["--dry-run", "--frobnicate"], tmp_path)
+    assert "--test-system      for systemd/test-boot.sh only" in result.stderr

@@ -189,6 +189,8 @@ class Box:
     def _stop_readers(self) -> None:
         if self.backends.threaded_readers:
             for reader in self.readers:
+                reader.request_stop()  # all at once, then each is waited for
+            for reader in self.readers:
                 reader.stop()
 
     # ------------------------------------------------------------------ the loop

@@ -39,6 +39,8 @@ class ScreenDevice(Protocol):
 class Reader(Protocol):
     def start(self) -> None: ...
 
+    def request_stop(self) -> None: ...
+
     def stop(self, timeout: float = 5.0) -> None: ...
 
     def step(self) -> float: ...
@@ -122,6 +124,8 @@ class SimBoard:
                         closers=[self.close], prepare_data=prepare)
 
     def close(self) -> None:
+        for virtual in self.virtual_readers.values():
+            virtual.request_stop()  # all at once, then each is waited for
         for virtual in self.virtual_readers.values():
             virtual.close()
         self.virtual_readers.clear()

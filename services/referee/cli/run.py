@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import faulthandler
 import logging
+import os
+import signal
 import sys
 import threading
+import time
+from types import FrameType
 
 from firmware_py.errors import HardwareError, ProfileError
 from services.games.core import DataError, GameError
@@ -16,6 +20,8 @@ from services.referee.errors import RefereeError
 
 EX_CONFIG = 78  # sysexits.h: configuration error (a bad board profile or packs folder)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+HANG_ENV = "REFBOX_TEST_HANG_SIGNAL"  # a test hook: docs/install.md, "The boot test"
+HANG_SIGNALS = {"USR1": signal.SIGUSR1, "USR2": signal.SIGUSR2}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,6 +43,14 @@ def run(args: argparse.Namespace) -> int:
     from services.referee.notify import Notifier
 
     notifier = Notifier()
+    hang = os.environ.get(HANG_ENV, "")
+    if hang:
+        if hang not in HANG_SIGNALS:
+            print(f"refbox run: {HANG_ENV}={hang[:20]!r} is not a signal name: USR1 or USR2",
+                  file=sys.stderr)
+            return 2
+        signal.signal(HANG_SIGNALS[hang], hang_forever)
+        logging.getLogger(__name__).warning("test hook: SIG%s hangs the event loop", hang)
     stop = threading.Event()
     faulthandler.enable()  # a watchdog kill (SIGABRT) then logs where the loop was stuck
     restore = install_stop_signals(stop)  # before READY: a SIGTERM right after it pauses
@@ -57,3 +71,12 @@ def run(args: argparse.Namespace) -> int:
     finally:
         restore()
     return 0
+
+
+def hang_forever(signum: int, frame: FrameType | None) -> None:
+    """The boot test's fault (``REFBOX_TEST_HANG_SIGNAL``): the signal arrives in the main
+    thread, which runs the event loop, and stays here, so no watchdog ping follows and systemd
+    must abort and restart the daemon."""
+    logging.getLogger(__name__).warning("test hook: the event loop hangs now")
+    while True:
+        time.sleep(3600)

@@ -13,6 +13,7 @@ import serial
 
 from firmware_py.events import DeviceStatus, InputEvent, TagPlaced, TagRemoved
 from firmware_py.rfid import TagReader
+from firmware_py.rfid.reader import RDM6300_CONFIRM
 from firmware_py.sim.virtual_reader import VirtualPn532, VirtualRdm6300, rdm6300_frame
 from firmware_py.specs import ReaderSpec
 
@@ -41,6 +42,14 @@ class CountingOpener:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self.calls += 1
         return self._opener(*args, **kwargs)
+
+
+def repeat(sim: VirtualRdm6300, clock: FakeClock) -> None:
+    """The tag's next frames, 65 ms apart: an RDM6300 tag counts as placed on its
+    RDM6300_CONFIRM-th identical frame in a row."""
+    for _ in range(RDM6300_CONFIRM - 1):
+        clock.advance(0.065)
+        assert sim.tick(clock.now) == 1
 
 
 def step_until(reader: TagReader, done: Callable[[], bool], max_steps: int = 300) -> None:
@@ -76,16 +85,19 @@ def test_repeated_frames_give_one_placement_and_lifting_one_removal(rdm_sim, clo
     reader.step()
     assert reader.online and events == []  # a first successful open is not news
     rdm_sim.place(TAG)
+    step_until(reader, lambda: reader._parser.frames_ok == 1)
+    assert events == []  # one frame is not yet a tag
+    repeat(rdm_sim, clock)
     step_until(reader, lambda: bool(events))
     assert events == [TagPlaced("seat1", NAME, TAG, clock.now)]
-    for _ in range(30):  # ~2 s of repeats every 65 ms
+    for _ in range(31 - RDM6300_CONFIRM):  # ~2 s of repeats every 65 ms
         clock.advance(0.065)
         assert rdm_sim.tick(clock.now) == 1
         for _ in range(3):
             reader.step()
     assert rdm_sim.frames_sent == 31
     assert reader._parser.frames_ok >= 25  # the repeats did arrive
-    assert events == [TagPlaced("seat1", NAME, TAG, 100.0)]
+    assert events == [TagPlaced("seat1", NAME, TAG, 100 + 0.065 * (RDM6300_CONFIRM - 1))]
     rdm_sim.remove()
     clock.advance(0.25)
     reader.step()
@@ -104,9 +116,19 @@ def test_swap_and_noise_through_the_port(rdm_sim, clock) -> None:
     rdm_sim.send_raw(b"\x00\xff\x03noise\x02AB" + frame[:5])
     rdm_sim.send_raw(frame[5:] + b"\x0262E3086CED09\x03")  # then one with a bad checksum
     step_until(reader, lambda: reader._parser.frames_bad_checksum == 1)
+    assert events == []  # one good frame: not confirmed yet
+    for _ in range(RDM6300_CONFIRM - 1):
+        clock.advance(0.065)
+        rdm_sim.send_raw(frame)
+    step_until(reader, lambda: bool(events))
     assert events == [TagPlaced("seat1", NAME, TAG, clock.now)]
     clock.advance(0.1)
     rdm_sim.send_raw(rdm6300_frame(OTHER))
+    step_until(reader, lambda: reader._parser.frames_ok == 3)
+    assert len(events) == 1  # a single frame of another tag changes nothing
+    for _ in range(RDM6300_CONFIRM - 1):
+        clock.advance(0.065)
+        rdm_sim.send_raw(rdm6300_frame(OTHER))
     step_until(reader, lambda: len(events) == 3)
     assert events[1:] == [
         TagRemoved("seat1", NAME, TAG, clock.now),
@@ -121,6 +143,7 @@ def test_unplug_reports_once_retries_and_replug_reads_again(rdm_sim, clock) -> N
     reader = rdm_reader(rdm_sim.path, clock, events, opener=opener, reopen_interval=1.0)
     reader.step()  # open first: opening flushes what the port received before
     rdm_sim.place(TAG)
+    repeat(rdm_sim, clock)
     step_until(reader, lambda: bool(events))
 
     rdm_sim.unplug()
@@ -145,6 +168,7 @@ def test_unplug_reports_once_retries_and_replug_reads_again(rdm_sim, clock) -> N
     assert reader.online
     assert events[3] == DeviceStatus(NAME, rdm_sim.path, True, "reopened", clock.now)
     rdm_sim.place(OTHER)
+    repeat(rdm_sim, clock)
     step_until(reader, lambda: len(events) == 5)
     assert events[4] == TagPlaced("seat1", NAME, OTHER, clock.now)
     reader.stop()
@@ -166,6 +190,7 @@ def test_missing_port_at_start_then_it_appears(tmp_path: Path, clock) -> None:
         reader.step()
         assert reader.online and events[1].online
         sim.place(TAG)
+        repeat(sim, clock)
         step_until(reader, lambda: len(events) == 3)
         assert events[2] == TagPlaced("seat1", NAME, TAG, clock.now)
         reader.stop()
