@@ -15,12 +15,14 @@ import pytest
 from services.games.innsmouth_32 import Innsmouth32
 from services.games.innsmouth_32.snapshot import check_snapshot
 from tests.games.conformance import Conformance
+from tests.games.i32_twins import random_options
 
 GAME = Innsmouth32()
 OPTIONS = ({}, {"reveal_per_player_turn": True, "lock_damage": "damage_total",
                 "counterstrike_chain": True, "survivor_loss": True, "victory": "half_players",
                 "screen_cards_extra": False, "setup_rest_points": 3, "sanctuary_slots": 1,
-                "clip_any_turn": True, "turning_point_persists": False})
+                "clip_any_turn": True, "turning_point_persists": False},
+           {"cards": "physical", "survivor_loss": True})  # the table's own decks
 
 
 def forbidden(state: Any, seat: int | None) -> set[str]:
@@ -31,7 +33,12 @@ def forbidden(state: Any, seat: int | None) -> set[str]:
     hidden = set(state.reel_pile) | set(state.survivor_pile)
     hidden |= {s["card"] for s in state.screen if s["down"]}
     hidden |= set(state.discards) - set(state.seen)
-    return hidden
+    if state.options["open_discards"]:  # A-I32-26: listed, but a lost survivor face down
+        hidden -= {c for c in state.discards if c not in state.familiar or c in state.seen}
+    public = {state.mods["companion"], state.mods["replaced"]}  # the Hound's (R-I32-81)
+    if seat == state.director:
+        public.add(state.mods["cultist"])  # he knows the secret cultist (R-I32-84)
+    return hidden - public
 
 
 def invariants(state: Any) -> None:
@@ -40,20 +47,27 @@ def invariants(state: Any) -> None:
         assert len(pool) <= 3
     for me in state.survivors.values():
         assert 0 <= me["rest"] <= 7 and len(me["items"]) <= 2
-    for throngs in state.throngs:
-        assert all(len(t) <= 3 for t in throngs)
+    for seat in range(state.players):  # a terror is not counted (R-I32-80)
+        assert all(state.throng_size(seat, i) <= 3 for i in range(6))
     if state.reel_pile and not state.turning_point and state.phase != "shuffle":
         assert all(s["card"] for s in state.screen)  # R-I32-24, A-I32-07
 
 
 CONFORMANCE = Conformance(GAME, forbidden, invariants, max_steps=3000, sample=0.1)
+LIGHT = Conformance(GAME, forbidden, invariants, max_steps=3000, sample=0.05)
 
 
 @pytest.mark.parametrize("players", range(2, 10))
 @pytest.mark.parametrize("options", OPTIONS)
 def test_random_playouts(players: int, options: dict[str, Any]) -> None:
-    for seed in range(2):
-        CONFORMANCE.playout(players, options, seed * 100 + players)
+    CONFORMANCE.playout(players, options, players)
+
+
+@pytest.mark.parametrize("players", range(2, 10))
+def test_random_option_combinations(players: int) -> None:
+    """Every option of INFO.options at a random value (seeded), 2 games per seat count."""
+    for seed in range(5000 + players * 10, 5002 + players * 10):
+        LIGHT.playout(players, random_options(random.Random(seed), players), seed)
 
 
 def test_a_full_playout_checks_every_view_and_replay() -> None:

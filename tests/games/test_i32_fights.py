@@ -32,10 +32,10 @@ def test_an_item_attack_hits_and_its_damage_eliminates() -> None:
     state = armed()
     attack(state)
     state.apply(a.Commit(1, 0, 0))
-    assert texts(roll(state, 3, 4)) == ["2d6 = 3+4 = 7 <= 7: hit"]
+    assert texts(roll(state, 3, 4)) == ["2d6 = 3+4 = 7 <= MUSCLE 7: hit"]
     state.apply(a.Commit(1, 0, 0))
     events = roll(state, 1)
-    assert texts(events)[0] == "Damage 4 against Deep One (4): eliminated"
+    assert texts(events)[0] == "1d6 = 1 + Fire Axe 3 = 4 >= 4: Deep One eliminated"
     assert state.throngs[0][0] == [] and state.discards[-1] == "deep-one-1"
 
 
@@ -44,13 +44,13 @@ def test_a_miss_and_no_partial_damage() -> None:
     state = armed()
     attack(state)
     state.apply(a.Commit(1, 0, 0))
-    assert texts(roll(state, 4, 4)) == ["2d6 = 4+4 = 8 > 7: miss"]
+    assert texts(roll(state, 4, 4)) == ["2d6 = 4+4 = 8 > MUSCLE 7: miss"]
     state = armed(lambda d: move(d, "marsh-ghoul-1", "throng", 0, 1))
     attack(state, "marsh-ghoul-1", "")
     state.apply(a.Commit(1, 0, 0))
     roll(state, 1, 2)
     state.apply(a.Commit(1, 0, 0))
-    assert texts(roll(state, 3))[0] == "Damage 3 against Marsh Ghoul (6): unharmed"
+    assert texts(roll(state, 3))[0] == "1d6 = 3 < 6: Marsh Ghoul unharmed"
     assert state.throngs[0][1] == ["marsh-ghoul-1"]
 
 
@@ -59,9 +59,10 @@ def test_doubles_bonus_and_damage_spoints() -> None:
     state = armed(lambda d: move(d, "shoggoth-spawn-1", "throng", 0, 1))
     attack(state, "shoggoth-spawn-1")
     state.apply(a.Commit(1, 0, 0))
-    assert texts(roll(state, 3, 3)) == ["2d6 = 3+3 = 6 <= 7: hit, doubles +3 damage"]
+    assert texts(roll(state, 3, 3)) == ["2d6 = 3+3 = 6 <= MUSCLE 7: hit, doubles +3 damage"]
     state.apply(a.Commit(1, 2, 0))
-    assert texts(roll(state, 1))[-1] == "Damage 9 against Shoggoth Spawn (8): eliminated"
+    assert texts(roll(state, 1))[-1] == (
+        "1d6 = 1 + Fire Axe 3 + doubles 3 + 2 spoints = 9 >= 8: Shoggoth Spawn eliminated")
     assert state.power[1] == 5
 
 
@@ -77,7 +78,8 @@ def test_head_shot_removes_from_play_and_overkill_too() -> None:
     state.apply(a.Commit(1, 0, 0))
     roll(state, 2, 3)
     state.apply(a.Commit(1, 1, 0))
-    assert texts(roll(state, 6))[-1] == "Damage 10 against Deep One (4): removed from play"
+    assert texts(roll(state, 6))[-1] == (
+        "1d6 = 6 + Fire Axe 3 + 1 spoint = 10 >= 10: overkill, Deep One removed from play")
     assert state.removed == ["deep-one-1"]
 
 
@@ -89,7 +91,7 @@ def test_the_spoint_cap_is_refused_with_the_state_unchanged() -> None:
     refused(state, a.Commit(1, 0, 4), "R-I32-41", "has 7 power and 3 rest spoints")
     state.apply(a.Commit(1, 2, 2))
     assert state.survivors["bugsy-malone"]["rest"] == 1 and state.power[1] == 5
-    assert texts(roll(state, 5, 6)) == ["2d6 = 5+6 = 11 <= 11: hit"]
+    assert texts(roll(state, 5, 6)) == ["2d6 = 5+6 = 11 <= MUSCLE 7 + 4 spoints: hit"]
 
 
 def test_a_fumble_gives_the_monster_a_counterstrike() -> None:
@@ -99,7 +101,7 @@ def test_a_fumble_gives_the_monster_a_counterstrike() -> None:
     state.apply(a.Commit(1, 0, 0))
     assert texts(roll(state, 6, 6)) == ["2d6 = 6+6 = 12: fumble, the victim counterstrikes"]
     assert state.pending()[0].to_json()["purpose"] == "Deep One attacks Bugsy Malone"
-    assert texts(roll(state, 5, 6)) == ["2d6 = 5+6 = 11 > 4: miss"]
+    assert texts(roll(state, 5, 6)) == ["2d6 = 5+6 = 11 > Deep One 4: miss"]
 
 
 def _director_attacks(state: I32State, faces: tuple[int, int], damage: int) -> list[Any]:
@@ -123,7 +125,7 @@ def test_the_director_takes_and_attacks_and_spoints_negate() -> None:
     state = edit(start(3), _monster_on_screen)
     events = _director_attacks(state, (2, 2), 3)
     assert state.throngs[0][1] == ["deep-one-2"]
-    assert texts(events) == ["5 damage to Bugsy Malone"]
+    assert texts(events) == ["1d6 = 3 + doubles 2 = 5: 5 damage to Bugsy Malone"]
     assert state.pending()[0].to_json()["kind"] == "negate"
     refused(state, a.Negate(1, 4, 0), "R-I32-49", "costs exactly 5 spoints")
     events = state.apply(a.Negate(1, 3, 2))
@@ -138,7 +140,7 @@ def test_a_failed_flail_makes_a_familiar_face() -> None:
     _director_attacks(state, (1, 2), 3)
     state.apply(a.Flail(1, 1, 0))
     events = roll(state, 4, 4)
-    assert texts(events)[:2] == ["Flail 2d6 = 8: Bugsy Malone fails",
+    assert texts(events)[:2] == ["Flail 2d6 = 4+4 = 8 > SPEED 6 + 1 spoint: Bugsy Malone fails",
                                  "Bugsy Malone is eliminated and becomes a familiar face"]
     assert "bugsy-malone" in state.familiar and "bugsy-malone" in state.discards
     assert "bugsy-malone" not in state.victims and state.value("bugsy-malone") == 7
@@ -153,7 +155,7 @@ def test_overkill_removes_a_survivor_for_good() -> None:
     _director_attacks(state, (5, 5), 6)
     state.apply(a.Flail(1, 0, 0))
     told = texts(roll(state, 6, 5))
-    assert told[:2] == ["Flail 2d6 = 11: Bugsy Malone fails",
+    assert told[:2] == ["Flail 2d6 = 6+5 = 11 > SPEED 6: Bugsy Malone fails",
                         "Bugsy Malone is lost to overkill: removed from play"]
     assert "bugsy-malone" in state.removed and "bugsy-malone" not in state.familiar
 
@@ -185,7 +187,7 @@ def test_a_mythos_attack_and_the_save() -> None:
     state.apply(a.Act(1, "bugsy-malone", "mythos_attack", "deep-one-1", "elder-sign"))
     me = state.survivors["bugsy-malone"]
     assert me["stores"] == {"elder-sign": 0} and me["mythos"] == 0
-    assert texts(roll(state, 3, 4)) == ["Save 2d6 = 7 against 4 - 2: banished"]
+    assert texts(roll(state, 3, 4)) == ["Save 2d6 = 3+4 = 7 > Deep One 4 - penalty 2: banished"]
     assert state.discards[-1] == "deep-one-1"
 
 
@@ -235,8 +237,8 @@ def test_a_tommy_gun_hits_every_monster_of_a_throng() -> None:
     state.apply(a.Commit(1, 0, 0))
     roll(state, 2, 3)
     state.apply(a.Commit(1, 0, 0))
-    assert texts(roll(state, 3)) == ["Damage 5 against Deep One (4): eliminated",
-                                     "Damage 5 against Marsh Ghoul (6): unharmed"]
+    assert texts(roll(state, 3)) == ["1d6 = 3 + Tommy Gun 2 = 5 >= 4: Deep One eliminated",
+                                     "Damage 5 < 6: Marsh Ghoul unharmed"]
     assert state.throngs[0][0] == ["marsh-ghoul-1"]
 
 
@@ -251,7 +253,7 @@ def test_a_horror_star_re_rolls_a_failed_attack() -> None:
     events = state.apply(a.Choose(1, "reroll"))
     assert texts(events) == ["Bugsy Malone spends a horror star to re-roll"]
     assert state.survivors["bugsy-malone"]["stars"] == 0
-    assert texts(roll(state, 2, 4)) == ["2d6 = 2+4 = 6 <= 7: hit"]
+    assert texts(roll(state, 2, 4)) == ["2d6 = 2+4 = 6 <= MUSCLE 7: hit"]
     state = armed(lambda d: d["survivors"]["bugsy-malone"].update(stars=1))
     attack(state)
     state.apply(a.Commit(1, 0, 0))

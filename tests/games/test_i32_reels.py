@@ -105,6 +105,7 @@ def test_last_one_standing_then_a_round_of_attacks() -> None:
     events += state.apply(a.Act(1, "bugsy-malone", "rest"))
     state.apply(a.Pass(0))  # no fade out
     assert state.final == 3
+    state.apply(a.Choose(0, "waive"))  # R-I32-67: the director waives the star rolls
     assert state.pending()[0].to_json()["kind"] == "turn"  # the final turn
     state.apply(a.Pool(1))
     state.apply(a.Act(1, "bugsy-malone", "rest"))
@@ -124,6 +125,9 @@ def test_the_director_wins_when_no_survivor_is_left() -> None:
     state.apply(a.Pool(1))
     state.apply(a.Act(1, "bugsy-malone", "rest"))
     state.apply(a.Pass(0))
+    state.apply(a.Choose(0, "roll"))  # R-I32-67: 4 tokens left in reel I, 1d6 <= 1 each
+    for face in (2, 3, 4, 5):
+        roll(state, face)
     state.apply(a.Pool(1))
     state.apply(a.Act(1, "bugsy-malone", "rest"))
     state.apply(a.Pass(0))

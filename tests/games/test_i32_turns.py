@@ -164,7 +164,8 @@ def test_mythos_brains_test_with_spoints() -> None:
     refused(state, a.Commit(1, 7, 0), "R-I32-41", "at most 6 spoints")
     state.apply(a.Commit(1, 2, 0))
     events = roll(state, 3, 4)
-    assert texts(events)[:2] == ["2d6 = 7 <= 7: success", "Bugsy Malone gains 1 mythos"]
+    assert texts(events)[:2] == ["2d6 = 3+4 = 7 <= BRAINS 5 + 2 spoints: success",
+                                 "Bugsy Malone gains 1 mythos"]
     assert state.survivors["bugsy-malone"]["mythos"] == 1 and state.power[1] == 5
 
 

@@ -299,7 +299,8 @@ def test_command_reports_errors_and_interruptions(tmp_path: Path) -> None:
     assert [e.id for e in TagRegistry.load(tags_file)] == [first_card()]
 
 
-TAGGED = "decktet-escape, intruder-escape, innsmouth-escape, asylum-escape"  # tagged pieces
+TAGGED = ("decktet-escape, intruder-escape, innsmouth-escape, asylum-escape, "
+          "innsmouth-32")  # the games with tagged pieces
 
 
 @pytest.mark.parametrize(("game", "kind", "message"), [
@@ -335,7 +336,7 @@ def test_help_lists_the_games_and_their_kinds(capsys: pytest.CaptureFixture[str]
     text = " ".join(capsys.readouterr().out.split()).replace("- ", "-")  # wrapped at "-"
     assert ("Games and the kinds of pieces that carry a tag: decktet-escape: card; "
             "intruder-escape: card; innsmouth-escape: card, location, movement; "
-            "asylum-escape: card, location.") in text
+            "asylum-escape: card, location; innsmouth-32: card, survivor.") in text
 
 
 def test_list_ids_prints_a_from_list_file_generated_from_the_game_data(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ from typing import ClassVar
 from services.games.core import Event, SeatAction
 
 ACT_KINDS = ("rest", "attack", "mythos_attack", "take", "move", "mythos", "search",
-             "sanctuary_rest", "investigate", "sanctuary_search", "heal")
+             "sanctuary_rest", "investigate", "sanctuary_search", "heal", "take_from",
+             "heal_item", "store", "retrieve", "gambit")
 
 
 @dataclass(frozen=True)
@@ -25,11 +26,13 @@ class Pool(SeatAction):
 
 @dataclass(frozen=True)
 class Spotlight(SeatAction):
-    """TAKE+ACT: ``survivor`` takes the screen card ``card``, then acts (R-I32-14)."""
+    """TAKE+ACT: ``survivor`` takes the screen card ``card``, then acts (R-I32-14). ``drop``:
+    with the option third_item=discard, the held item discarded to make room (D-I32-05)."""
 
     type: ClassVar[str] = "spotlight"
     survivor: str
     card: str
+    drop: str = ""
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,12 @@ class Act(SeatAction):
 @dataclass(frozen=True)
 class Commit(SeatAction):
     """Spoints committed before a roll: ``power`` from the player's board, ``rest`` from the
-    survivor (R-I32-41, R-I32-56)."""
+    survivor (R-I32-41, R-I32-56); ``lent``: power spoints other players lent (R-I32-55)."""
 
     type: ClassVar[str] = "commit"
     power: int = 0
     rest: int = 0
+    lent: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,7 @@ class Negate(SeatAction):
     type: ClassVar[str] = "negate"
     power: int = 0
     rest: int = 0
+    lent: int = 0
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,7 @@ class Flail(SeatAction):
     type: ClassVar[str] = "flail"
     power: int = 0
     rest: int = 0
+    lent: int = 0
 
 
 @dataclass(frozen=True)
@@ -154,8 +160,70 @@ class Adjust(SeatAction):
     amount: int = 0
 
 
+@dataclass(frozen=True)
+class Lend(SeatAction):
+    """Another player lends ``power`` of his power spoints to the survivor committing or
+    negating now; its owner uses them or they come back (R-I32-55)."""
+
+    type: ClassVar[str] = "lend"
+    power: int = 1
+
+
+@dataclass(frozen=True)
+class StarAction(SeatAction):
+    """Spend a horror star of ``survivor`` for an immediate extra action (R-I32-67)."""
+
+    type: ClassVar[str] = "star_action"
+    survivor: str
+
+
+@dataclass(frozen=True)
+class Cover(SeatAction):
+    """COVER+ATTACK (advanced, option ``cover_attack``): the top reel card goes face down onto
+    screen slot ``slot`` (0-2) to block its card, throng ``throng`` attacks ``target`` (-1 and
+    "" when no throng can attack), then the cover card is revealed (R-I32-30)."""
+
+    type: ClassVar[str] = "cover_attack"
+    slot: int
+    throng: int = -1
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class MonsterCut(SeatAction):
+    """A monster player with no monster, and none on screen to take, draws REEL# discards and
+    places the monsters among them: a director's cut at his own seat (R-I32-32, R-I32-70)."""
+
+    type: ClassVar[str] = "monster_cut"
+
+
 ACTION_TYPES = (Pool, Spotlight, DrawSurvivor, Act, Commit, Negate, Flail, TakeAttack, AllOut,
-                Aim, Place, FadeOut, Choose, Pass, Adjust)
+                Aim, Place, FadeOut, Choose, Pass, Adjust, Lend, StarAction, Cover, MonsterCut)
+
+
+@dataclass(frozen=True)
+class Identify(SeatAction):
+    """Option ``cards = physical``: the card that just came to light from the table's own
+    deck (its tag tapped, or picked from the cards that can be there)."""
+
+    type: ClassVar[str] = "identify"
+    card: str
+
+
+ACTION_TYPES = (*ACTION_TYPES, Identify)
+
+
+@dataclass(frozen=True)
+class Share(SeatAction):
+    """Faction play (R-I32-83): the owner of ``ally`` moves ``rest`` of its rest spoints onto
+    the faction ally committing or negating now."""
+
+    type: ClassVar[str] = "share"
+    ally: str
+    rest: int = 1
+
+
+ACTION_TYPES = (*ACTION_TYPES, Share)
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ MOVIE_FIELDS = {
     "popcorn": {"rest"},
     "shuffling_horror": {"effect", "value"},
     "plot_device": {"effect", "value"},
-    "snatched": {"effect", "value"},
+    "snatched": {"effect", "value", "victims", "fail", "reel_end", "attackable"},
     "sanctuary": {"locks", "mythos"},
 }
 COMMON = {"id", "name", "kind", "text", "manual_effect"}
@@ -61,6 +61,10 @@ class Survivor:
     abilities: tuple[str, ...] = ()
     text: str = ""
 
+    @property
+    def kind(self) -> str:
+        return "survivor"  # the Night Clerk or the Hound met as a card (R-I32-81, R-I32-82)
+
 
 @dataclass(frozen=True)
 class MovieCard:
@@ -78,6 +82,10 @@ class MovieCard:
     rest: int = 0  # popcorn: rest spoints
     locks: int = 0  # sanctuary (R-I32-23)
     effect: str = ""  # events: none, insanity, attack, mythos, manual
+    victims: int = 1  # snatched: random victims put on the card (R-I32-42)
+    fail: str = "stay"  # snatched: a failed gambit: stay (the effect hits) or eliminated
+    reel_end: str = "freed"  # snatched, end task 1 (R-I32-69): victims freed or eliminated
+    attackable: bool = False  # snatched: monsters may attack its victims (A-I32-24)
     text: str = ""
     manual_effect: str = ""
 
@@ -92,6 +100,10 @@ class Terror:
     name: str
     value: int
     text: str = ""
+
+    @property
+    def kind(self) -> str:
+        return "terror"  # R-I32-80
 
 
 @dataclass(frozen=True)
@@ -262,6 +274,8 @@ def _movie(row: Mapping[str, Any], where: str, file: str) -> MovieCard:
                             "mythos token (it is removed when they are gone, R-I32-65)")
     else:
         values.update(_event(row, where, file))
+        if kind == "snatched":
+            values.update(_snatched(row, where, file))
     manual = text_field(row, "manual_effect", file, where)
     if values.get("effect") == "manual" and not manual:
         raise DataError(file, f"{where}.manual_effect", "an event with effect = \"manual\" "
@@ -281,6 +295,20 @@ def _event(row: Mapping[str, Any], where: str, file: str) -> dict[str, Any]:
         raise DataError(file, f"{where}.value", "only an insanity, attack or mythos event has a "
                         "value")
     return {"effect": effect}
+
+
+def _snatched(row: Mapping[str, Any], where: str, file: str) -> dict[str, Any]:
+    """R-I32-42, A-I32-24: how many victims go on the card, what a failed gambit does, what
+    end task 1 does to the victims left, whether monsters may attack them."""
+    values: dict[str, Any] = {"victims": _number(row, "victims", 1, 12, file, where, 1),
+                              "attackable": _flag(row, "attackable", file, where)}
+    for key, allowed in (("fail", ("stay", "eliminated")),
+                         ("reel_end", ("freed", "eliminated"))):
+        values[key] = require(row, key, str, file, where) if key in row else allowed[0]
+        if values[key] not in allowed:
+            raise DataError(file, f"{where}.{key}", f"must be {' or '.join(allowed)}, not "
+                            f"{values[key]!r}")
+    return values
 
 
 def _terror(row: Mapping[str, Any], where: str, file: str) -> Terror:

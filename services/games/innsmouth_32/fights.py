@@ -10,7 +10,7 @@ from typing import Any
 
 from services.games.core import Action, Event
 from services.games.innsmouth_32 import actions as a
-from services.games.innsmouth_32 import dice
+from services.games.innsmouth_32 import dice, explain
 
 
 class Fights:
@@ -28,6 +28,7 @@ class Fights:
     def attackable(self: Any) -> list[str]:
         """R-I32-47, A-I32-09: every survivor but those inside a sanctuary with locks."""
         locked = {o for s in self.sanctuaries if s["locks"] for o in s["occupants"]}
+        locked |= self.out_of_reach()  # A-I32-24: on an event card (snatched.py)
         return [s for s in self.in_play() if s not in locked]
 
     def survivor_targets(self: Any) -> list[str]:
@@ -76,9 +77,11 @@ class Fights:
         if survivor not in self.survivors:
             return []
         seat = self.owner(survivor)
-        if min(limit, self.power[seat] + self.survivors[survivor]["rest"]) <= 0:
+        if min(limit, self.power[seat] + self.survivors[survivor]["rest"]
+               + self.lendable(seat)) <= 0:  # R-I32-55: others may lend
             return []
-        return self.wait("commit", seat=seat, survivor=survivor, purpose=purpose, limit=limit)
+        return self.wait("commit", seat=seat, survivor=survivor, purpose=purpose, limit=limit,
+                         lent=[0] * self.players)
 
     def spoint_pairs(self: Any, seat: int, survivor: str, most: int) -> list[tuple[int, int]]:
         rest = self.survivors[survivor]["rest"]
@@ -87,21 +90,27 @@ class Fights:
 
     def legal_commit(self: Any, seat: int) -> list[Action]:
         cur = self.current
-        return [a.Commit(seat, p, r)
-                for p, r in self.spoint_pairs(seat, cur["survivor"], cur["limit"])]
+        if seat != cur["seat"]:
+            return self.legal_lend(seat)  # R-I32-55
+        return [a.Commit(seat, p, r, n)
+                for p, r in self.spoint_pairs(seat, cur["survivor"], cur["limit"])
+                for n in range(min(self.lent_total(), cur["limit"] - p - r) + 1)]
 
     def spend(self: Any, seat: int, survivor: str, power: int, rest: int) -> None:
         self.power[seat] -= power
         self.survivors[survivor]["rest"] -= rest
 
     def do_commit(self: Any, action: Action) -> list[Event]:
+        if isinstance(action, a.Lend):
+            return self.do_lend(action)
         act = typing.cast(a.Commit, action)
         self.spend(act.seat, self.current["survivor"], act.power, act.rest)
-        self.fight["spent"] = act.power + act.rest
+        self.settle_lent(act.lent)
+        self.fight["spent"] = act.power + act.rest + act.lent
         events: list[Event] = []
-        if act.power + act.rest:
+        if self.fight["spent"]:
             events.append(a.Told("R-I32-41", f"Seat {act.seat + 1} commits "
-                                 f"{act.power + act.rest} spoints to {self.current['purpose']}"))
+                                 f"{self.fight['spent']} spoints to {self.current['purpose']}"))
         return events + self.resume()
 
     def spoint_refusal(self: Any, action: Action) -> str:
@@ -134,7 +143,8 @@ class Fights:
             return []
         base = self.stat(s, stat or "muscle")  # R-I32-43
         self.fight = {"kind": "attack", "survivor": s, "target": target, "item": item,
-                      "base": base, "counter": counter, "spent": 0, "bonus": 0}
+                      "base": base, "counter": counter, "spent": 0, "bonus": 0,
+                      "stat": stat or "muscle"}
         self.push(["commit", s, "the attack roll", dice.target_spoints_limit(base)],
                   ["roll", 2, f"{self.data.get(s).name} attacks {self.target_name(target)}",
                    "R-I32-43", ["s_rolled"]])
@@ -151,15 +161,17 @@ class Fights:
         f = self.fight
         target = dice.effective_target(f["base"], f["spent"])
         roll = dice.attack_roll((faces[0], faces[1]), target)
+        words = explain.aim(f["stat"].upper(), f["base"], f["spent"], f["survivor"] in
+                            self.survivors and f["stat"] in self.survivors[f["survivor"]]["insane"])
         events: list[Event] = [a.Told("R-I32-51" if roll.head_shot or roll.fumble
-                                      else "R-I32-40", roll.says())]
+                                      else "R-I32-40", explain.attack(roll, words))]
         cards = self.cards_of(f["target"])
         if not cards:
             return events
         if not roll.success and not roll.fumble:
             self.offer_star(f["survivor"], ["s_rolled"])
         if roll.head_shot:  # R-I32-51, R-I32-46: removed from play (the whole throng)
-            for card in cards:
+            for card in [c for c in cards if not self.overkill_only(c)]:  # R-I32-80, R-I32-84
                 self.lose_monster(card, True)
             return events
         if roll.fumble:
@@ -179,17 +191,21 @@ class Fights:
     def step_s_hurt(self: Any, faces: list[int]) -> list[Event]:
         f = self.fight
         item = self.data.get(f["item"]) if f["item"] else None
-        total = dice.damage_total(faces[0], item.damage if item and item.kind == "item" else 0,
-                                  f["bonus"], f["spent"])
+        bonus = item.damage if item and item.kind == "item" else 0
+        total = dice.damage_total(faces[0], bonus, f["bonus"], f["spent"])
+        said = explain.damage(explain.faces(faces), [(item.name if item else "", bonus), (
+            "doubles", f["bonus"]), ("spoints", f["spent"])], total)
         events: list[Event] = []
         for card in self.cards_of(f["target"]):
-            hit = dice.hit_monster(total, self.value(card))
+            hit = dice.hit_monster(total, self.value(card),
+                                   overkill_only=self.overkill_only(card))  # R-I32-80, 84
             verdict = "removed from play" if hit.removed else "eliminated" if hit.eliminated \
                 else "unharmed"
             if hit.eliminated:
                 self.lose_monster(card, hit.removed)
-            events.append(a.Told("R-I32-45", f"Damage {total} against "
-                                 f"{self.card_name(card)} ({self.value(card)}): {verdict}"))
+            events.append(a.Told("R-I32-45", f"{said} " + explain.against(
+                total, self.value(card), self.card_name(card), verdict)))
+            said = f"Damage {total}"
         return events
 
     def offer_star(self: Any, s: str, then: list[Any]) -> None:
@@ -214,7 +230,7 @@ class Fights:
         if isinstance(ref, str) and ref not in self.monster_targets() and \
                 not self.data.get(ref).is_event:
             return []
-        if not cards or victim not in self.survivor_targets():
+        if not cards or not self.in_reach(victim, cards):
             return []
         target = sum(self.value(c) for c in cards)  # R-I32-47
         self.fight = {"kind": "monster", "owner": owner, "cards": cards, "victim": victim,
@@ -229,9 +245,11 @@ class Fights:
     def step_m_rolled(self: Any, faces: list[int]) -> list[Event]:
         f = self.fight
         roll = dice.attack_roll((faces[0], faces[1]), f["target"])
-        events: list[Event] = [a.Told("R-I32-47", roll.says())]
+        words = explain.throng([self.value(c) for c in f["cards"]], f["target"]) \
+            if len(f["cards"]) > 1 else f"{self.card_name(f['cards'][0])} {f['target']}"
+        events: list[Event] = [a.Told("R-I32-47", explain.attack(roll, words))]
         victim = f["victim"]
-        if victim not in self.survivor_targets():
+        if not self.in_reach(victim, f["cards"]):
             return events  # out of reach since the attack began
         placer = f["owner"] if f["owner"] >= 0 else self.director
         if roll.head_shot:
@@ -253,50 +271,61 @@ class Fights:
             shad = any(c in self.familiar for c in f["cards"])  # R-I32-48
             self.push(["roll", 2 if shad else 1, "SHAD damage" if shad else "damage",
                        "R-I32-53" if shad else "R-I32-48", ["m_hurt"]])
+            self.offer_force()  # R-I32-67: a horror star forces a re-roll (stars.py)
         return events
 
     def step_m_hurt(self: Any, faces: list[int]) -> list[Event]:
         f = self.fight
         roll = dice.shad((faces[0], faces[1])) if len(faces) == 2 else faces[0]
         total = dice.damage_total(roll, 0, f["bonus"])
+        said = explain.damage(explain.shad(faces, roll) if len(faces) == 2 else
+                              explain.faces(faces), [("doubles", f["bonus"])], total)
         victim = f["victim"]
-        if victim not in self.survivor_targets():
+        if not self.in_reach(victim, f["cards"]):
             return []
         if victim.startswith("locks:"):
             sanctuary = self.sanctuary(victim[6:])
             lost = total if self.options["lock_damage"] == "damage_total" else 1  # A-I32-08
             sanctuary["locks"] = max(0, sanctuary["locks"] - lost)
-            told = a.Told("A-I32-08", f"{self.card_name(victim[6:])} has "
+            told = a.Told("A-I32-08", f"{said}: {self.card_name(victim[6:])} has "
                           f"{sanctuary['locks']} locks left")
             return [told, *self.sanctuary_check(sanctuary)]
         f["damage"] = total
-        events: list[Event] = [a.Told("R-I32-48", f"{total} damage to "
+        events: list[Event] = [a.Told("R-I32-48", f"{said}: {total} damage to "
                                       f"{self.card_name(victim)}")]
         seat = self.owner(victim)
         pairs = self.spoint_pairs(seat, victim, 99)
-        if max(p + r for p, r in pairs) == 0:
+        if max(p + r for p, r in pairs) == 0 and not self.lendable(seat):
             self.push(["flail", victim, 0])
             return events
         return events + self.wait("negate", seat=seat, survivor=victim, damage=total,
-                                  limit=dice.target_spoints_limit(self.stat(victim, "speed")))
+                                  limit=dice.target_spoints_limit(self.stat(victim, "speed")),
+                                  lent=[0] * self.players)
 
     def legal_negate(self: Any, seat: int) -> list[Action]:
         cur = self.current
-        found: list[Action] = [a.Negate(seat, p, r) for p, r in
+        if seat != cur["seat"]:
+            return self.legal_lend(seat)  # R-I32-55
+        lent = self.lent_total()
+        found: list[Action] = [a.Negate(seat, p, r, cur["damage"] - p - r) for p, r in
                                self.spoint_pairs(seat, cur["survivor"], cur["damage"])
-                               if p + r == cur["damage"]]
-        return found + [a.Flail(seat, p, r) for p, r in
-                        self.spoint_pairs(seat, cur["survivor"], cur["limit"])]
+                               if 0 <= cur["damage"] - p - r <= lent]
+        return found + [a.Flail(seat, p, r, n) for p, r in
+                        self.spoint_pairs(seat, cur["survivor"], cur["limit"])
+                        for n in range(min(lent, cur["limit"] - p - r) + 1)]
 
     def do_negate(self: Any, action: Action) -> list[Event]:
+        if isinstance(action, a.Lend):
+            return self.do_lend(action)
         act = typing.cast(a.Negate | a.Flail, action)
         s = self.current["survivor"]
         self.spend(act.seat, s, act.power, act.rest)
+        self.settle_lent(act.lent)
         if isinstance(act, a.Negate):
             told = a.Told("R-I32-49", f"{self.card_name(s)} negates the damage with "
-                          f"{act.power + act.rest} spoints")
+                          f"{act.power + act.rest + act.lent} spoints")
             return [told, *self.resume()]
-        self.push(["flail", s, act.power + act.rest])
+        self.push(["flail", s, act.power + act.rest + act.lent])
         return self.resume()
 
     def step_flail(self: Any, s: str, spent: int) -> list[Event]:
@@ -307,10 +336,13 @@ class Fights:
 
     def step_flailed(self: Any, s: str, faces: list[int]) -> list[Event]:
         target = self.fight["flail"]
-        total = faces[0] + faces[1]
-        if dice.flail((faces[0], faces[1]), target):
-            return [a.Told("R-I32-49", f"Flail 2d6 = {total} <= {target}: "
-                           f"{self.card_name(s)} escapes")]
-        overkill = self.fight["damage"] >= dice.OVERKILL
-        told = a.Told("R-I32-49", f"Flail 2d6 = {total}: {self.card_name(s)} fails")
-        return [told, *self.eliminate(s, overkill, -1)]
+        speed = self.stat(s, "speed")
+        label = "speed" if "speed" in self.data.get(s).stats else "brains"  # R-I32-82
+        words = explain.aim(label.upper(), speed, target - speed,
+                            label in self.survivors[s]["insane"])
+        ok = dice.flail((faces[0], faces[1]), target)
+        said = "Flail " + explain.test(faces, target, words, ok, self.card_name(s))
+        if ok:
+            return [a.Told("R-I32-49", f"{said} escapes")]
+        told = a.Told("R-I32-49", f"{said} fails")
+        return [told, *self.flail_failed(s)]  # R-I32-67: a star may re-roll (stars.py)

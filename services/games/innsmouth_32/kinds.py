@@ -9,13 +9,15 @@ from typing import Any
 
 from services.games.core import SnapshotError
 from services.games.innsmouth_32.data import STATS
+from services.games.innsmouth_32.physical import UNKNOWN
 
 SURVIVOR = {"rest": "rest", "mythos": "count", "items": ["held"], "stores": "stores",
-            "insane": ["stat"], "stars": "count", "where": "sanct?", "inside": "bool",
+            "insane": ["stat"], "stars": "count", "where": "place?", "inside": "bool",
             "healed": "bool"}
 SANCTUARY = {"card": "sanctcard", "locks": "count", "mythos": "count", "occupants": ["sv"],
              "items": ["movie"]}
 FACES = "faces"
+OPTIONAL = {"sanctuaries": {"stores": "stores"}}  # keys a value may lack (R-I32-65 stores)
 STEPS: dict[str, tuple[Any, ...]] = {
     "shuffle": ("deck", "then"), "power": (), "draw_start": ("charseat",), "setup_screen": (),
     "seat_turn": ("seat",), "next_seat": ("seat",), "checkpoint": (),
@@ -37,18 +39,28 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "dibs": ("movie", ["charseat"]), "clip_offer": ("seat",), "cut_offer": (),
     "star_offer": ("sv",),
     "cut_draw": (), "place_cut": ("anycard",),
+    "identify": ("seat", "ideck", "str", "count"), "draw_act": ("charseat",),  # physical.py
+    "pick": ("seat", "str", "count", "count", ["anycard"], "step"), "forget": (["anycard"],),
+    "cut_drawn": (), "mp_cut_drawn": ("seat",),
+    "star_turn": ("charseat",), "force_offer": (["charseat"],), "los_stars": ("sv",),
+    "los_star_rolled": ("sv", "faces1"), "snatch": ("movie",), "snatch_victim": ("movie", "sv"),
+    "snatch_done": ("movie",), "snatch_end": ("movie",),
+    "gambit_rolled": ("svid", "movie", "faces2"),
+    "mp_cut_draw": ("seat",), "mp_place_cut": ("seat", "anycard"),  # R-I32-32
 }
 OPTIONAL_LAST = {"shuffle", "reveal"}  # their last argument has a default
 NEEDS_FIGHT = {"s_rolled": "attack", "s_hurt": "attack", "m_rolled": "monster",
                "m_hurt": "monster", "flailed": "monster", "flail": "monster",
-               "saved": "banish", "tested": "test"}
+               "saved": "banish", "tested": "test", "gambit_rolled": "gambit"}
 FIGHTS: dict[str, dict[str, Any]] = {
     "attack": {"kind": "str", "survivor": "svid", "target": "mtarget", "item": "item?",
-               "base": "count", "counter": "bool", "spent": "count", "bonus": "count"},
+               "base": "count", "counter": "bool", "spent": "count", "bonus": "count",
+               "stat": "stat"},
     "monster": {"kind": "str", "owner": "owner", "cards": ["anycard"], "victim": "victim",
                 "counter": "bool", "target": "count", "bonus": "count", "spent": "count"},
     "banish": {"kind": "str", "target": "anycard", "penalty": "count"},
-    "test": {"kind": "str", "base": "count", "spent": "count"},
+    "test": {"kind": "str", "base": "count", "spent": "count", "stat": "stat"},
+    "gambit": {"kind": "str", "base": "count", "spent": "count", "worth": "count"},
 }
 CURRENT: dict[str, dict[str, Any]] = {
     "running": {}, "over": {},
@@ -56,18 +68,36 @@ CURRENT: dict[str, dict[str, Any]] = {
     "roll": {"count": "dice", "purpose": "str", "rule": "str", "then": "then_step"},
     "victim": {"purpose": "str", "then": "then_step"},
     "turn": {"seat": "charseat"}, "act": {"seat": "charseat", "survivor": "sv"},
-    "commit": {"seat": "charseat", "survivor": "sv", "purpose": "str", "limit": "count"},
-    "negate": {"seat": "charseat", "survivor": "sv", "damage": "count", "limit": "count"},
+    "commit": {"seat": "charseat", "survivor": "sv", "purpose": "str", "limit": "count",
+               "lent": ["count"]},
+    "negate": {"seat": "charseat", "survivor": "sv", "damage": "count", "limit": "count",
+               "lent": ["count"]},
     "director": {"seat": "seat"}, "aim": {"seat": "seat", "throng": "throng"},
     "place": {"seat": "seat", "cards": ["anycard"], "purpose": "str"},
     "fade": {"seat": "seat"}, "adjust": {"seat": "seat", "card": "movie"},
     "choose": {"seat": "seat", "choices": ["str"], "purpose": "str"},
 }
+# the advanced modules (modules.py; R-I32-80..84)
+STEPS.update({
+    "terror_pick": (), "terror_draw": (), "terror_in": ("terror",), "cultist_pick": (),
+    "hound_pick": (), "hound_draw": (), "hound_drawn": ("svid",), "hound_again": ("svid",),
+    "m_decided": ("faces2",),
+})
+NEEDS_FIGHT.update({"m_decided": "monster"})
+CURRENT.update({
+    "identify": {"seat": "seat", "deck": "ideck", "purpose": "str", "drawn": "count"},
+    "pick": {"deck": "str", "items": ["str"], "purpose": "str", "rule": "str",
+             "then": "then_step"},
+})
 NAMES = {"seat": "a seat", "charseat": "the seat of a character player", "sv": "a survivor "
          "in play", "svid": "a survivor", "movie": "a movie card", "anycard": "a card",
          "count": "a whole number from 0", "bool": "true or false", "str": "text",
          "held": "an item or power play", "stat": "a stat", "sanct": "a sanctuary in a corner",
+         "place": "a sanctuary in a corner or an event card in play",
          "sanctcard": "a sanctuary card", "rest": "a whole number from 0 to 7"}
+NAMES.update({"svpile": "a survivor ('?' only with the table's own decks)",  # physical.py
+              "deckcard": "a card ('?' only with the table's own decks)", "step": "a step",
+              "ideck": "a deck the table draws from (only with the table's own decks)"})
 
 
 
@@ -80,7 +110,8 @@ class Kinds:
         data = state.data
         self.state = state
         self.survivors = set(data.ids("survivors"))
-        self.movie = set(data.ids("movie"))
+        self.movie = set(state.deck_ids("movie"))  # with a module's terrors, Night Clerk
+        self.people = state.module_people()  # the Hound, the Night Clerk (R-I32-81, 82)
         self.in_play = {s for pool in state.pools if isinstance(pool, list) for s in pool
                         if isinstance(s, str)}
         self.corners = {s["card"] for s in state.sanctuaries
@@ -99,6 +130,11 @@ class Kinds:
         if isinstance(kind, dict):
             extra = {"card", "survivor"} if field == "current" and \
                 self.state.phase == "choose" else set()
+            optional = OPTIONAL.get(field.split("[")[0], {})
+            extra |= set(optional)
+            for key, sub in optional.items():
+                if isinstance(value, dict) and key in value:
+                    self.check(value[key], sub, f"{field}.{key}")
             if not isinstance(value, dict) or not set(kind) <= set(value) or \
                     set(value) - set(kind) - extra:
                 raise fail(field, f"must be an object with the fields {', '.join(kind)}")
@@ -129,20 +165,27 @@ class Kinds:
             "ref": lambda: (number and 0 <= value < 6) or (text and value in self.movie
                                                            | self.familiar),
             "sv": lambda: text and value in self.in_play,
-            "svid": lambda: text and value in self.survivors,
+            "svid": lambda: text and (value in self.survivors or value in self.people),
+            "terror": lambda: text and value in state.data.ids("terrors"),
             "movie": lambda: text and value in self.movie,
-            "anycard": lambda: text and value in self.movie | self.survivors,
+            "anycard": lambda: text and value in self.movie | self.survivors | self.people,
             "item": lambda: text and value in self.movie
             and state.data.get(value).kind == "item",
             "held": lambda: text and value in self.movie
             and state.data.get(value).kind in ("item", "power_play"),
             "stat": lambda: value in STATS,
             "sanct": lambda: text and value in self.corners,
+            "place": lambda: text and (value in self.corners or value in state.event_cards),
             "sanctcard": lambda: text and value in self.movie
             and state.data.get(value).kind == "sanctuary",
             "screencard": lambda: text and value in self.on_screen,
             "deck": lambda: value in ("survivors", "movie", "discards"),
             "then": lambda: value in ("", "reel"),
+            "ideck": lambda: value in ("survivors", "movie", "discards") and state.physical,
+            "step": lambda: self._step(value),
+            "deckcard": lambda: (value == UNKNOWN and state.physical) or self._ok(value,
+                                                                                "anycard"),
+            "svpile": lambda: (value == UNKNOWN and state.physical) or self._ok(value, "svid"),
             "stores": lambda: isinstance(value, dict) and all(
                 k in self.movie and isinstance(v, int) and not isinstance(v, bool)
                 and 0 <= v <= 99 for k, v in value.items()),
@@ -152,7 +195,7 @@ class Kinds:
             "then_step": lambda: self._step(value, partial=True),
             "faces1": lambda: self._ok(value, FACES) and len(value) == 1,
             "faces2": lambda: self._ok(value, FACES) and len(value) == 2,
-            "victim": lambda: text and (value in self.survivors or (
+            "victim": lambda: text and (value in self.survivors | self.people or (
                 value.startswith("locks:") and value[6:] in self.movie)),
             "mtarget": lambda: text and (value in self.movie | self.survivors or (
                 value.count(":") == 2 and value.startswith("throng:")

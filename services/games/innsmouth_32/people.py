@@ -9,7 +9,7 @@ from typing import Any
 
 from services.games.core import Event
 from services.games.innsmouth_32 import actions as a
-from services.games.innsmouth_32 import dice
+from services.games.innsmouth_32 import dice, explain
 
 KEEP = ("item", "power_play", "popcorn")
 
@@ -28,6 +28,7 @@ class People:
             if s in sanctuary["occupants"]:
                 sanctuary["occupants"].remove(s)
         self.discards.extend(me["items"])
+        self.event_check()  # an event card without victims is discarded (snatched.py)
         if s in self.victims:
             self.victims.remove(s)
         name = self.card_name(s)
@@ -53,8 +54,8 @@ class People:
     def can_banish(self: Any, s: str, target: str, item: str = "") -> bool:
         """Enough mythos on the survivor (and in ``item``'s store) for the target's value."""
         me = self.survivors[s]
-        if target in self.data.ids("terrors"):
-            return False  # R-I32-80
+        if self.overkill_only(target):
+            return False  # R-I32-80, R-I32-84
         store = me["stores"].get(item, 0) if item else 0
         return me["mythos"] + store >= self.value(target)
 
@@ -78,14 +79,18 @@ class People:
         f = self.fight
         target = f["target"]
         result = dice.mythos_save((faces[0], faces[1]), self.value(target), f["penalty"])
+        words = f"{self.card_name(target)} {self.value(target)}" + (
+            f" - penalty {f['penalty']}" if f["penalty"] else "")
         if result in ("banished", "obliterated") and target in self.monster_targets():
             self.lose_monster(target, result == "obliterated")
-        return [a.Told("R-I32-58", f"Save 2d6 = {faces[0] + faces[1]} against "
-                       f"{self.value(target)} - {f['penalty']}: {result}")]
+        if result in ("immune", "obliterated"):
+            return [a.Told("R-I32-58", f"Save {explain.faces(faces)}: {result}")]
+        return [a.Told("R-I32-58", "Save " + explain.test(
+            faces, self.value(target) - f["penalty"], words, result == "unaffected", result))]
 
     def step_s_test(self: Any, s: str, stat: str, then: str) -> list[Event]:
         base = self.stat(s, stat)
-        self.fight = {"kind": "test", "base": base, "spent": 0}
+        self.fight = {"kind": "test", "base": base, "spent": 0, "stat": stat}
         self.push(["commit", s, f"the {stat.upper()} test", dice.target_spoints_limit(base)],
                   ["roll", 2, f"{self.card_name(s)} tests {stat.upper()}", "R-I32-40",
                    ["tested", s, then]])
@@ -94,9 +99,11 @@ class People:
     def step_tested(self: Any, s: str, then: str, faces: list[int]) -> list[Event]:
         target = dice.effective_target(self.fight["base"], self.fight["spent"])
         ok = dice.passes((faces[0], faces[1]), target)
-        events: list[Event] = [a.Told("R-I32-40", f"2d6 = {faces[0] + faces[1]} "
-                                      f"{'<=' if ok else '>'} {target}: "
-                                      f"{'success' if ok else 'failure'}")]
+        stat = self.fight["stat"]
+        words = explain.aim(stat.upper(), self.fight["base"], self.fight["spent"],
+                            s in self.survivors and stat in self.survivors[s]["insane"])
+        events: list[Event] = [a.Told("R-I32-40", explain.test(
+            faces, target, words, ok, "success" if ok else "failure"))]
         if not ok:
             self.offer_star(s, ["tested", s, then])
         if ok and s in self.survivors and then == "mythos":
@@ -122,7 +129,10 @@ class People:
             room = info is not None and info.kind in KEEP and (
                 info.kind == "popcorn" or len(self.survivors[s]["items"]) < 2)
             if not room:
-                self.discards.append(card)
+                if info is not None and info.kind in KEEP and self.store_found(s, card):
+                    kept.append(f"{info.name} (stored)")  # R-I32-65 (extras.py)
+                else:
+                    self.discards.append(card)
                 continue
             kept.append(info.name)
             if info.kind == "popcorn":
@@ -201,7 +211,7 @@ class People:
     def step_insanity(self: Any, s: str) -> list[Event]:
         if s not in self.survivors:
             return []
-        active = tuple(self.data.get(s).stats)
+        active = self.insanity_stats(s)  # R-I32-81: the Hound's 4 stats
         covered = tuple(self.survivors[s]["insane"])
         sure = dice.insanity_without_roll(covered, active)
         if sure == "":
@@ -212,7 +222,7 @@ class People:
                               ["insanity_rolled", s])
 
     def step_insanity_rolled(self: Any, s: str, faces: list[int]) -> list[Event]:
-        active = tuple(self.data.get(s).stats)
+        active = self.insanity_stats(s)
         left = [x for x in active if x not in self.survivors[s]["insane"]]
         stat = dice.insanity_stat(faces[0], tuple(self.survivors[s]["insane"]), active)
         if stat == "reroll":

@@ -40,7 +40,8 @@ class Reels:
         attackers = [(seat + i) % self.players for i in range(1, self.players + 1)]
         attackers = [s for s in attackers if s == self.director or s in self.monster_players
                      or (not self.pools[s] and s != seat)]
-        self.todo = [["los_turn", seat], *[["los_attack", s] for s in attackers], ["los_end"]]
+        self.todo = [*self.los_star_steps(alive[0]),  # R-I32-67 (stars.py)
+                     ["los_turn", seat], *[["los_attack", s] for s in attackers], ["los_end"]]
         return [a.Told("R-I32-73", f"Last One Standing: {self.card_name(alive[0])} takes a "
                        "final turn, then withstands one round of attacks")]
 
@@ -84,7 +85,7 @@ class Reels:
         (6) the next reel."""
         events: list[Event] = [a.Told("R-I32-69", f"Fade in: Seat {self.fade_in + 1} starts "
                                       f"reel {self.reel + 1}")]
-        steps: list[list[Any]] = []
+        steps: list[list[Any]] = self.end_task_one()  # task 1 (snatched.py)
         if self.in_play():
             steps.append(["star"])
         steps += [["victim", "insanity", ["insanity"]]] * self.reel
@@ -98,7 +99,9 @@ class Reels:
         """R-I32-67: the players choose the survivor; the fade-in player speaks for them
         (decision D-I32-02), or the first character player with a survivor."""
         seats = [self.fade_in, *self.character_seats()]
-        seat = next(s for s in seats if self.pools[s])
+        seat = next((s for s in seats if self.pools[s]), None)
+        if seat is None:  # end task 1 (a Snatched card) took the last survivor: no star
+            return []
         return self.wait("choose", seat=seat, choices=self.in_play(), purpose="star")
 
     def step_survivor_loss(self: Any) -> list[Event]:

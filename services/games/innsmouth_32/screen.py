@@ -95,11 +95,10 @@ class Screen:
         if kind == "monster":
             if cause != "setup":
                 return events  # it stays on screen (R-I32-20)
-            slots = [i for i in range(6) if not self.throngs[self.director][i]] or [
-                i for i in range(6) if len(self.throngs[self.director][i]) < 3]
-            if not slots:
+            slot = self.setup_throng()  # A-I32-05 (director.py)
+            if slot is None:
                 return events
-            return events + self.take_monster(self.director, card, slots[0])
+            return events + self.take_monster(self.director, card, slot)
         if kind == "sanctuary":
             self.off_screen(card)
             if len([s for s in self.sanctuaries]) >= int(self.options["sanctuary_slots"]):
@@ -112,7 +111,9 @@ class Screen:
                                     f"{info.locks} locks and {info.mythos} mythos")]
         if info.kind == "item" and info.first_dibs:
             self.push(["dibs", card, self.dibs_seats()])
-        if info.kind in ("shuffling_horror", "snatched"):
+        if info.kind == "snatched":
+            self.push(["snatch", card])  # R-I32-42: it stays in play (snatched.py)
+        elif info.kind == "shuffling_horror":
             self.push(["event", card, True])
         elif info.kind == "plot_device":
             self.push(["plot_device", card])
@@ -266,6 +267,9 @@ class Screen:
         action = typing.cast(a.Choose, action)
         cur = dict(self.current)
         self.phase, self.current = "running", None
+        chosen = getattr(self, f"chose_{cur['purpose']}", None)  # stars.py, extras.py...
+        if chosen is not None:
+            return typing.cast(list[Event], chosen(cur, action.value))
         if cur["purpose"] == "plot":
             if action.value == "resolve":
                 self.push(["event", cur["card"], False])
@@ -279,6 +283,7 @@ class Screen:
                 return self.run()
             self.todo = [s for s in self.todo if s[0] != "dibs" or s[1] != cur["card"]]
             events = self.take_card(action.value, cur["card"], "R-I32-16")
+            self.dibs_cause(action.value)  # R-I32-16: subject to the replacement (extras.py)
             return [a.Told("R-I32-16", "First dibs!"), *events, *self.run()]
         if cur["purpose"] == "reroll":
             if action.value == "accept":

@@ -11,6 +11,7 @@ from typing import Any
 
 from services.games.core import SnapshotError
 from services.games.innsmouth_32.data import STATS
+from services.games.innsmouth_32.director import check_covers
 from services.games.innsmouth_32.kinds import (
     CURRENT,
     FIGHTS,
@@ -19,10 +20,14 @@ from services.games.innsmouth_32.kinds import (
     SURVIVOR,
     Kinds,
 )
+from services.games.innsmouth_32.modules import MODULE_PURPOSES
+from services.games.innsmouth_32.physical import UNKNOWN
+from services.games.innsmouth_32.physical_check import check_physical, check_unseen
+from services.games.innsmouth_32.stars import CHOICE_RULES, choice_values
 from services.games.kit.snapshot import outcome
 
-PHASES = ("running", "over", "shuffle", "roll", "victim", "turn", "act", "commit", "negate",
-          "director", "aim", "place", "fade", "choose", "adjust")
+PHASES = ("running", "over", "shuffle", "roll", "victim", "pick", "turn", "act", "commit",
+          "negate", "director", "aim", "place", "fade", "choose", "adjust", "identify")
 FIELDS: dict[str, Any] = {
     "director": int, "phase": str, "todo": list, "current": (dict, type(None)),
     "power": list, "pools": list, "survivors": dict, "survivor_pile": list, "victims": list,
@@ -30,6 +35,7 @@ FIELDS: dict[str, Any] = {
     "screen": list, "throngs": list, "sanctuaries": list, "monster_players": list,
     "reel": int, "fade": (dict, type(None)), "fade_in": int, "turning_point": bool,
     "final": int, "fight": (dict, type(None)), "result": (dict, type(None)),
+    "covers": list, "mods": dict, "event_cards": list, "unseen": dict,
 }
 
 
@@ -53,6 +59,9 @@ def check_fields(data: Mapping[str, Any]) -> None:
 def check_snapshot(state: Any) -> None:
     if state.phase not in PHASES:
         raise _fail("phase", f"unknown phase {state.phase!r}")
+    problem = state.check_mods()  # R-I32-80..84 (modules.py)
+    if problem:
+        raise _fail("mods", problem)
     if (state.phase == "over") != (state.result is not None):
         raise _fail("result", "a game is over exactly when it has a result")
     if not 0 <= state.director < state.players or state.director != state.options[
@@ -107,6 +116,7 @@ def check_snapshot(state: Any) -> None:
         raise _fail("todo", "a running game needs steps")
     _check_current(state, kinds, current)
     _check_fight(state)
+    check_covers(state, kinds)  # R-I32-30 (director.py)
     for seat in state.monster_players:
         if state.pools[seat] or state.monster_players.count(seat) > 1:
             raise _fail("monster_players", f"Seat {seat + 1} still has survivors, or is "
@@ -141,19 +151,24 @@ def _check_current(state: Any, kinds: Kinds, current: dict[str, Any]) -> None:
                         "discards")
     if phase == "choose":
         purpose = current["purpose"]
-        if purpose not in ("plot", "star", "insanity", "clip", "cut", "dibs", "reroll"):
+        if purpose not in ("plot", "star", "insanity", "clip", "cut", "dibs", "reroll",
+                           *MODULE_PURPOSES, *CHOICE_RULES):
             raise _fail("current.purpose", f"unknown purpose {str(purpose)[:40]!r}")
         key = {"plot": ("card", "screencard"), "insanity": ("survivor", "sv"),
-               "reroll": ("survivor", "sv"),
+               "reroll": ("survivor", "sv"), "reflail": ("survivor", "sv"),
+               "regambit": ("survivor", "sv"), "los_star": ("survivor", "sv"),
+               "give": ("survivor", "sv"),
                "dibs": ("card", "screencard")}.get(purpose)
         if key:
             if key[0] not in current:
                 raise _fail(f"current.{key[0]}", "is missing")
             kinds.check(current[key[0]], key[1], f"current.{key[0]}")
-        allowed = {"plot": {"resolve", "discard"}, "star": kinds.in_play,
+        allowed = choice_values(state, current) if purpose in CHOICE_RULES else {
+                   "plot": {"resolve", "discard"}, "star": kinds.in_play,
                    "insanity": set(STATS), "clip": {"clip", "play_on"},
                    "cut": {"cut", "pass"}, "reroll": {"reroll", "accept"},
-                   "dibs": {"pass", *state.pools[current["seat"]]}}[purpose]
+                   "dibs": {"pass", *state.pools[current["seat"]]},
+                   **state.module_choices(current)}[purpose]
         if not current["choices"] or not set(current["choices"]) <= allowed:
             raise _fail("current.choices", "are not choices of this step")
     if phase == "choose" and current["purpose"] == "reroll" and (
@@ -165,7 +180,7 @@ def _check_current(state: Any, kinds: Kinds, current: dict[str, Any]) -> None:
             raise _fail(f"todo[{i}]", "a horror-star offer is followed by its re-roll")
     if phase == "shuffle":
         deck = current["deck"]
-        expected = list(state.discards) if deck == "discards" else list(state.data.ids(deck))
+        expected = list(state.deck_ids(deck))  # with the modules' cards
         if sorted(current["items"]) != sorted(expected):
             raise _fail("current.items", f"must be the cards of the {deck}")
         if deck != "discards" and (state.survivor_pile if deck == "survivors" else
@@ -174,13 +189,12 @@ def _check_current(state: Any, kinds: Kinds, current: dict[str, Any]) -> None:
 
 
 def _check_places(state: Any, kinds: Kinds) -> None:
-    data = state.data
     kinds.check(state.survivors, {s: SURVIVOR for s in kinds.in_play}, "survivors")
     for s, me in state.survivors.items():
         if len(me["items"]) > 2 or set(me["stores"]) - set(me["items"]):
             raise _fail(f"survivors.{s}.items", "at most 2, and stores only on held items")
         if len(set(me["insane"])) != len(me["insane"]) or not set(me["insane"]) <= set(
-                data.get(s).stats):
+                state.insanity_stats(s)):
             raise _fail(f"survivors.{s}.insane", "each active stat at most once")
         if me["inside"] and not me["where"]:
             raise _fail(f"survivors.{s}.inside", "only a survivor in a sanctuary is inside")
@@ -195,28 +209,33 @@ def _check_places(state: Any, kinds: Kinds) -> None:
         for s in sanctuary["occupants"]:
             if state.survivors[s]["where"] != sanctuary["card"]:
                 raise _fail(f"sanctuaries[{i}].occupants", f"{s!r} is not inside")
+    kinds.check(state.event_cards, ["movie"], "event_cards")
+    if any(state.data.get(c).kind != "snatched" for c in state.event_cards):
+        raise _fail("event_cards", "only a Lost in the Marsh/Snatched card stays in play")
     for s, me in state.survivors.items():
-        if me["where"] and s not in next(x["occupants"] for x in state.sanctuaries
+        if me["where"] in state.event_cards and me["inside"]:
+            raise _fail(f"survivors.{s}.inside", "a survivor on an event card is not inside")
+        if me["where"] in kinds.corners and s not in next(x["occupants"] for x in state.sanctuaries
                                          if x["card"] == me["where"]):
             raise _fail(f"survivors.{s}.where", "is not among the sanctuary's occupants")
-    kinds.check(state.screen, [{"card": "anycard?", "down": "bool"}], "screen")
+    kinds.check(state.screen, [{"card": "deckcard?", "down": "bool"}], "screen")
     if len(state.screen) != 3 or any(s["down"] and not s["card"] for s in state.screen):
         raise _fail("screen", "3 slots; a face-down slot holds a card")
     for seat, throngs in enumerate(state.throngs):
         kinds.check(throngs, [["anycard"]], f"throngs[{seat}]")
-        if len(throngs) != 6 or any(len(t) > 3 for t in throngs):
+        if len(throngs) != 6 or any(state.throng_size(seat, i) > 3 for i in range(6)):
             raise _fail(f"throngs[{seat}]", "6 throngs of at most 3 monsters")
         for t in throngs:
             for card in t:
-                if card not in state.familiar and (card not in kinds.movie or data.get(
-                        card).kind != "monster"):
+                if not state.is_monster(card):
                     raise _fail(f"throngs[{seat}]", f"{card!r} is not a monster")
     kinds.check(state.familiar, ["svid"], "familiar")
     kinds.check(state.seen, ["anycard"], "seen")
-    for name in ("survivor_pile", "victims"):
-        kinds.check(getattr(state, name), ["svid"], name)
+    kinds.check(state.survivor_pile, ["svpile"], "survivor_pile")  # "?": physical.py
+    kinds.check(state.victims, ["svid"], "victims")
     for name in ("reel_pile", "discards", "removed"):
-        kinds.check(getattr(state, name), ["anycard"], name)
+        kinds.check(getattr(state, name), ["deckcard"], name)
+    check_unseen(state)  # option cards = physical (physical_check.py)
     if state.fade is not None:
         kinds.check(state.fade, {"card": "screencard", "left": "count"}, "fade")
     _check_once(state, kinds)
@@ -231,10 +250,14 @@ def _check_once(state: Any, kinds: Kinds) -> None:
         ("throngs", [c for seat in state.throngs for t in seat for c in t]),
         ("items", [c for me in state.survivors.values() for c in me["items"]]),
         ("sanctuaries", [c for x in state.sanctuaries for c in [x["card"], *x["items"]]]),
+        ("covers", [c.get("card") for c in state.covers if isinstance(c, dict)]),
+        ("event_cards", list(state.event_cards)),
     ]
     where: dict[str, str] = {}
     for name, cards in zones:
         for card in cards:
+            if card == UNKNOWN:
+                continue  # a card the box has not seen (physical.py)
             if card in where:
                 raise _fail(name, f"{card!r} is also in {where[card]}: each card exists once")
             if card in kinds.survivors and name not in ("survivor_pile", "pools") and \
@@ -242,7 +265,8 @@ def _check_once(state: Any, kinds: Kinds) -> None:
                 raise _fail(name, f"{card!r} is a survivor, not a familiar face")
             where[card] = name
     for s in state.familiar:
-        if where.get(s) in (None, "survivor_pile", "pools") or state.familiar.count(s) > 1:
+        if where.get(s, "unseen" if s in state.unseen["movie"] else None) in (
+                None, "survivor_pile", "pools") or state.familiar.count(s) > 1:
             raise _fail("familiar", f"{s!r} is not a familiar face in the movie deck")
     waiting = [s[1] for s in state.todo if s[0] == "shuffle"]
     if state.phase == "shuffle":
@@ -251,19 +275,22 @@ def _check_once(state: Any, kinds: Kinds) -> None:
         if waiting.count(deck) > 1:
             raise _fail("todo", f"the {deck} are shuffled once")
     every = [*([] if "movie" in waiting else kinds.movie),
-             *([] if "survivors" in waiting else kinds.survivors)]
+             *([] if "survivors" in waiting else state.deck_ids("survivors"))]
     for deck, cards in (("movie", kinds.movie), ("survivors", kinds.survivors)):
         early = sorted(c for c in where if c in cards)
         if deck in waiting and early:
             raise _fail(where[early[0]], f"{early[0]!r} is out before the {deck} are dealt")
-    missing = [c for c in every if c not in where]
+    missing = [c for c in every if c not in where and c not in state.unseen["movie"]
+               and c not in state.unseen["survivors"]]
     if missing:
         raise _fail("", f"card {missing[0]!r} is missing: every card must be somewhere "
                     "exactly once")
+    check_physical(state, where)  # option cards = physical (physical_check.py)
 
 
 ROLLS = {"s_rolled": (2,), "m_rolled": (2,), "saved": (2,), "tested": (2,), "flailed": (2,),
-         "s_hurt": (1,), "m_hurt": (1, 2), "investigated": (1,), "insanity_rolled": (1,)}
+         "s_hurt": (1,), "m_hurt": (1, 2), "investigated": (1,), "insanity_rolled": (1,),
+         "gambit_rolled": (2,), "los_star_rolled": (1,)}
 
 
 def _check_fight(state: Any) -> None:

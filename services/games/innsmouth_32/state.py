@@ -4,8 +4,10 @@ The game runs as a queue of steps (``todo``, JSON lists such as ``["seat_turn", 
 in :meth:`I32State.run` takes steps off the front until one needs an input; it then sets
 ``phase`` (a chance prompt: ``shuffle``, ``roll``, ``victim``; or a seat prompt: ``turn``,
 ``act``, ``commit``, ``negate``, ``director``, ``aim``, ``place``, ``fade``, ``choose``,
-``adjust``) and ``current`` (what that input is about). An input is checked completely before
-anything changes, so a refused action changes nothing.
+``adjust``) and ``current`` (what that input is about); during ``commit`` and ``negate`` the
+other character players with power spoints have a ``lend`` prompt too (R-I32-55,
+:mod:`spoints`). An input is checked completely before anything changes, so a refused action
+changes nothing.
 
 Turns are in :mod:`turns`, attacks and damage in :mod:`fights`, the movie screen, events,
 creature features, fade out and reel ends in :mod:`screen`, views and sentences in
@@ -37,11 +39,23 @@ from services.games.core import (
     State,
 )
 from services.games.innsmouth_32 import actions as a
+from services.games.innsmouth_32.companions import Companions
+from services.games.innsmouth_32.cultist import Cultist
 from services.games.innsmouth_32.data import I32Data
+from services.games.innsmouth_32.director import Director
+from services.games.innsmouth_32.extras import Extras
+from services.games.innsmouth_32.factions import Factions
 from services.games.innsmouth_32.fights import Fights
+from services.games.innsmouth_32.modules import Modules
 from services.games.innsmouth_32.people import People
+from services.games.innsmouth_32.physical import PhysicalDecks
+from services.games.innsmouth_32.readings import Readings
 from services.games.innsmouth_32.reels import Reels
 from services.games.innsmouth_32.screen import Screen
+from services.games.innsmouth_32.snatched import Snatched
+from services.games.innsmouth_32.spoints import Lending
+from services.games.innsmouth_32.stars import Stars
+from services.games.innsmouth_32.terrors import Terrors
 from services.games.innsmouth_32.turns import Turns
 from services.games.innsmouth_32.views import Views
 from services.games.kit.steps import StepQueue
@@ -58,8 +72,9 @@ SEAT_PHASES = {  # phase -> (rule for "not your turn", prompt text)
     "fade": ("R-I32-66", "fade out an item or power play, or pass"),
     "choose": ("R-I32-22", "choose"),
     "adjust": ("A-I32-02", "apply the card's printed effect, then done"),
+    "identify": ("R-I32-24", "tell the box the card: tap its tag or choose it"),  # physical
 }
-CHANCE_PHASES = ("shuffle", "roll", "victim")
+CHANCE_PHASES = ("shuffle", "roll", "victim", "pick")
 ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {
     a.Pool: (("turn",), "R-I32-10"), a.Spotlight: (("turn",), "R-I32-14"),
     a.DrawSurvivor: (("turn",), "R-I32-15"), a.Act: (("act",), "R-I32-13"),
@@ -70,11 +85,17 @@ ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {
     a.Choose: (("choose",), "R-I32-22"),
     a.Pass: (("fade", "director", "act", "choose"), "R-I32-30"),
     a.Adjust: (("adjust",), "A-I32-02"),
+    a.Lend: (("commit", "negate"), "R-I32-55"), a.Share: (("commit", "negate"), "R-I32-83"),
+    a.StarAction: (("turn", "act"), "R-I32-67"),
+    a.Identify: (("identify",), "R-I32-24"),  # option cards = physical (physical.py)
+    a.Cover: (("director",), "R-I32-30"), a.MonsterCut: (("director",), "R-I32-32"),
 }
 
 
 @dataclass(eq=False)
-class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
+class I32State(Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Modules, Terrors,
+               Companions, Cultist, Readings, Director, Views, Reels, Screen, People, Fights,
+               Turns, StepQueue, State):
     info: ClassVar[GameInfo]  # set by the package
 
     data: I32Data
@@ -105,6 +126,11 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
     final: int = 0  # reel IV: 1 ended (next director turn is final), 2 final turn running
     fight: dict[str, Any] | None = None
     result: Outcome | None = None
+    covers: list[dict[str, Any]] = field(default_factory=list)  # R-I32-30 (director.py)
+    mods: dict[str, Any] = field(default_factory=dict)  # the advanced modules (modules.py)
+    unseen: dict[str, list[str]] = field(default_factory=lambda: {"movie": [], "survivors": []})
+    told: list[str] = field(default_factory=list, repr=False)  # physical.py: a card just told
+    event_cards: list[str] = field(default_factory=list)  # snatched cards in play (snatched.py)
     fresh: bool = field(default=True, repr=False)  # False: loaded from a snapshot
 
     def __post_init__(self) -> None:
@@ -116,7 +142,8 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
         self.throngs = [[[] for _ in range(6)] for _ in range(self.players)]
         self.screen = [{"card": "", "down": False} for _ in range(3)]
         self.victims = list(self.data.ids("survivors"))
-        self.todo = [["shuffle", "survivors"], ["shuffle", "movie"], ["power"],
+        self.todo = [*self.module_setup(),  # R-I32-80..84
+                     ["shuffle", "survivors"], ["shuffle", "movie"], ["power"],
                      *[["draw_start", s] for s in self.character_seats()],
                      ["setup_screen"], ["cut_offer"], ["seat_turn", self.left_of(self.director)]]
         self.run()
@@ -138,13 +165,15 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
 
     def value(self, card: str) -> int:
         """A monster card's value: its printed value, or a familiar face's MUSCLE."""
+        if card == self.data.night_clerk.id:
+            return int(self.data.night_clerk_value)  # R-I32-82
         if card in self.familiar:
             return int(self.data.get(card).stats["muscle"])
         return int(self.data.get(card).value)
 
     def is_monster(self, card: str) -> bool:
-        return card in self.familiar or (card in self.data.ids("movie")
-                                         and self.data.get(card).kind == "monster")
+        return card in self.familiar or self.module_monster(card) or (
+            card in self.data.ids("movie") and self.data.get(card).kind == "monster")
 
     # ------------------------------------------------------------------ prompts
 
@@ -154,7 +183,10 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
         chance = self.chance()
         if chance is not None:
             return (chance,)
-        return (SeatPrompt(self.current["seat"], self.phase, self.prompt_text()),)
+        return (SeatPrompt(self.current["seat"], self.phase, self.prompt_text()),
+                *self.lend_prompts(),  # R-I32-55 (spoints.py)
+                *self.share_prompts(),  # R-I32-83 (factions.py)
+                *self.star_prompts())  # D-I32-02 (readings.py)
 
     def prompt_text(self) -> str:
         cur = self.current or {}
@@ -174,7 +206,7 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
         if self.phase == "victim":
             return Draw(cur["purpose"], "R-I32-33", deck="victims",
                         items=tuple(self.victim_cards()))
-        return None
+        return self.module_chance()  # R-I32-80, R-I32-81: a module's random pick
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -234,6 +266,8 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
             return
         chance = self.chance()
         rule = chance.rule if chance else SEAT_PHASES.get(self.phase, ("R-I32-10", ""))[0]
+        if self.phase == "choose":  # a plot device, first dibs, a horror star...
+            rule = self.choice_rule(str((self.current or {}).get("purpose", "")))
         raise IllegalAction(rule, f"Seat {action.seat + 1} cannot act now: the box is "
                             f"waiting for {self.waiting_for()}")
 
@@ -241,10 +275,11 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
 
     def step_shuffle(self, deck: str, then: str = "") -> list[Event]:
         """``then``: "reel" when the shuffled discards become the next reel (R-I32-69)."""
-        items = {"survivors": self.data.ids("survivors"),
-                 "movie": self.data.ids("movie"), "discards": tuple(self.discards)}[deck]
+        items = self.deck_ids(deck)  # the modules' cards too (modules.py)
         rule = {"survivors": "R-I32-02", "movie": "R-I32-03"}.get(
             deck, "R-I32-69" if then else "R-I32-13")
+        if self.physical:
+            return self.own_shuffle(deck, list(items), then)  # the table shuffles
         return self.wait("shuffle", deck=deck, items=list(items), rule=rule, then=then)
 
     def shuffled(self, action: ShuffleResult) -> list[Event]:
@@ -286,13 +321,17 @@ class I32State(Views, Reels, Screen, People, Fights, Turns, StepQueue, State):
         """R-I32-06, A-I32-04: the first survivor, its printed mythos and the option's rest."""
         return self.draw_survivor(seat, int(self.options["setup_rest_points"]), "R-I32-06")
 
-    def draw_survivor(self, seat: int, rest: int, rule: str) -> list[Event]:
+    def draw_survivor(self, seat: int, rest: int, rule: str,
+                      again: list[Any] | None = None) -> list[Event]:
         if not self.survivor_pile:
             return []
-        card = self.survivor_pile.pop(0)
+        card = self.top_survivor(seat, again or ["draw_start", seat])  # physical.py
+        if card is None:
+            return []  # the drawing player tells the box the card first
         info = self.data.get(card)
         self.pools[seat].append(card)
         self.survivors[card] = {"rest": rest, "mythos": info.mythos, "items": [], "stores": {},
                                 "insane": [], "stars": 0, "where": "", "inside": False,
                                 "healed": False}
-        return [a.Shown(rule, f"Seat {seat + 1} draws {info.name}", card)]
+        return [a.Shown(rule, f"Seat {seat + 1} draws {info.name}", card),
+                *self.companion_joins(seat, card)]  # R-I32-81

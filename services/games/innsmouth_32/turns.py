@@ -9,6 +9,7 @@ from typing import Any
 
 from services.games.core import Action, Event, Outcome
 from services.games.innsmouth_32 import actions as a
+from services.games.innsmouth_32.stars import CHOICE_RULES
 
 MAX_POOL = 3  # R-I32-11
 MAX_ITEMS = 2  # R-I32-11
@@ -54,10 +55,12 @@ class Turns:
     def step_checkpoint(self: Any) -> list[Event]:
         """After every survivor turn and director action (A-I32-25): no survivor left, Last
         One Standing, Turning Point, then the reel-end check."""
+        reveal = self.cultist_check()  # R-I32-84 (cultist.py)
         alive = self.in_play()
         if not alive and not self.survivor_pile:
-            return self.finish_game("A-I32-01", "every survivor is lost")
-        return self.turning_point_check() + self.reel_end_check()
+            return reveal + self.finish_game("A-I32-01", "every survivor is lost")
+        return reveal + self.last_one_check() + self.turning_point_check() + \
+            self.reel_end_check()  # A-I32-25: Last One Standing first
 
     # ------------------------------------------------------------------ character turns
 
@@ -70,9 +73,11 @@ class Turns:
             found += [a.Spotlight(seat, survivor, card) for card in self.takeable(survivor)]
         if self.survivor_pile and len(pool) < MAX_POOL:
             found.append(a.DrawSurvivor(seat))  # R-I32-15, A-I32-22
-        return found
+        return found + self.more_turn_actions(seat)  # R-I32-67 (extras.py)
 
     def do_turn(self: Any, action: Action) -> list[Event]:
+        if self.is_more(action):
+            return self.do_more(action)  # extras.py
         seat = action.seat
         per_player = self.options["reveal_per_player_turn"]
         if isinstance(action, a.Pool):
@@ -84,10 +89,8 @@ class Turns:
             self.push(["survivor_act", seat, action.survivor, False],
                       ["after_survivor", action.survivor])
             return events + self.resume()
-        events = self.draw_survivor(seat, 3, "R-I32-15")  # 3 rest spoints + printed mythos
-        self.push(["survivor_act", seat, self.pools[seat][-1], False],
-                  ["after_survivor", self.pools[seat][-1]])
-        return events + self.resume()
+        self.push(["draw_act", seat])  # R-I32-15: draw (physical.py), then act
+        return self.resume()
 
     def step_survivor_act(self: Any, seat: int, survivor: str, after: bool) -> list[Event]:
         if survivor not in self.survivors:
@@ -141,9 +144,11 @@ class Turns:
             found += [a.Act(seat, s, "move", x["card"]) for x in self.sanctuaries]
         if self.discards:
             found.append(a.Act(seat, s, "search"))
-        return found
+        return self.more_acts(seat, s, found)  # R-I32-13, 42, 62, 65, 67 (extras.py)
 
     def do_act(self: Any, action: Action) -> list[Event]:
+        if self.is_more(action):
+            return self.do_more(action)  # extras.py
         action = typing.cast(a.Act, action)
         s, kind = action.survivor, action.kind
         me = self.survivors[s]
@@ -195,7 +200,7 @@ class Turns:
         """Throngs a monster may be placed in: not full; a monster player has 3 (R-I32-31,
         R-I32-32)."""
         count = 6 if seat == self.director else 3
-        return [i for i in range(count) if len(self.throngs[seat][i]) < 3]
+        return [i for i in range(count) if self.throng_size(seat, i) < 3]  # terrors: R-I32-80
 
     def legal_director(self: Any, seat: int) -> list[Action]:
         targets = self.survivor_targets()
@@ -241,12 +246,25 @@ class Turns:
         self.push(["reveal", f"seat:{seat}"], ["clip_offer", seat], ["checkpoint"])
         return []
 
+    @staticmethod
+    def choice_rule(purpose: str) -> str:
+        """The rule behind a ``choose`` prompt of this purpose."""
+        return {"plot": "R-I32-22", "star": "R-I32-67", "dibs": "R-I32-16", "clip": "R-I32-71",
+                "cut": "R-I32-70", "reroll": "R-I32-67", "insanity": "R-I32-60",
+                "cultist": "R-I32-84", "terror": "R-I32-80", "terror_place": "R-I32-80",
+                "hound": "R-I32-81", "hound_attack": "R-I32-81", "rescue": "R-I32-81",
+                **CHOICE_RULES}.get(purpose, "R-I32-10")
+
     def why_not(self: Any, action: Action) -> tuple[str, str]:
         """The rule and sentence refusing an action of the right phase that is not legal."""
         rule = {a.Spotlight: "R-I32-14", a.DrawSurvivor: "R-I32-15", a.Act: "R-I32-13",
                 a.Commit: "R-I32-41", a.Negate: "R-I32-49", a.Flail: "R-I32-49",
                 a.TakeAttack: "R-I32-30", a.Aim: "R-I32-47", a.Place: "R-I32-31",
-                a.FadeOut: "R-I32-66", a.Pass: "R-I32-30"}.get(type(action), "R-I32-10")
+                a.FadeOut: "R-I32-66", a.Pass: "R-I32-30", a.Lend: "R-I32-55",
+                a.StarAction: "R-I32-67"}.get(type(action), "R-I32-10")
+        more = self.more_refusal(action)  # extras.py, spoints.py
+        if more:
+            return more
         if isinstance(action, a.DrawSurvivor):
             why = ("the survivor pile is empty" if not self.survivor_pile else
                    "the pool is full: 3 survivors at most (A-I32-22)")
@@ -257,9 +275,7 @@ class Turns:
             return rule, f"Seat {action.seat + 1} cannot pass: an attack is possible"
         if isinstance(action, a.Choose):
             purpose = self.current["purpose"]
-            rule = {"plot": "R-I32-22", "star": "R-I32-67", "dibs": "R-I32-16",
-                    "clip": "R-I32-71", "cut": "R-I32-70",
-                    "reroll": "R-I32-67"}.get(purpose, "R-I32-60")
+            rule = self.choice_rule(purpose)
             allowed = ", ".join(self._name(c) for c in self.current["choices"])
             return rule, f"{self._name(action.value)} is not one of the allowed choices: " \
                 f"{allowed}"

@@ -24,13 +24,15 @@ from services.games.core import (
     SnapshotError,
 )
 from services.games.innsmouth_32 import actions as a
+from services.games.innsmouth_32.extras import MORE_KINDS
 
 SNAPSHOT_FIELDS = ("director", "phase", "todo", "current", "power", "pools", "survivors",
                    "survivor_pile", "victims", "reel_pile", "discards", "removed", "familiar",
                    "seen", "screen", "throngs", "sanctuaries", "monster_players", "reel",
-                   "fade", "fade_in", "turning_point", "final", "fight")
+                   "fade", "fade_in", "turning_point", "final", "fight", "covers",
+                   "mods", "event_cards", "unseen")
 PUBLIC_CURRENT = ("seat", "survivor", "purpose", "damage", "limit", "throng", "cards",
-                  "choices", "card", "count", "deck")
+                  "choices", "card", "count", "deck", "lent")
 
 
 class Views:
@@ -44,19 +46,21 @@ class Views:
                 k == "card" and self.phase == "shuffle")},
             "example_data": self.data.example, "reel": self.reel,
             "reel_pile": len(self.reel_pile), "survivor_pile": len(self.survivor_pile),
-            "discards": len(self.discards), "victims_deck": len(self.victim_cards()),
+            "discards": len(self.discards), "victims_deck": self.victims_deck_size(),
             "screen": [self._slot(s) for s in self.screen],
             "throngs": [[[self._monster(c) for c in t] for t in seat_throngs]
                         for seat_throngs in self.throngs],
             "pools": [list(p) for p in self.pools], "power": list(self.power),
             "survivors": {s: self._survivor(s) for s in self.in_play()},
             "sanctuaries": [dict(s) for s in self.sanctuaries],
+            "event_cards": list(self.event_cards),  # R-I32-42: cards holding victims
             "removed": list(self.removed), "monster_players": list(self.monster_players),
             "fade": dict(self.fade) if self.fade else None, "fade_in": self.fade_in,
             "turning_point": self.turning_point, "final_turn": self.final,
             "options": dict(self.options),
             "outcome": self.result.to_json() if self.result else None,
         }
+        data.update(self.module_view(seat))  # R-I32-80..84 (modules.py)
         if over:
             data["secrets"] = {"reel_pile": list(self.reel_pile),
                                "survivor_pile": list(self.survivor_pile),
@@ -77,8 +81,8 @@ class Views:
             return {"card": card, "name": info.name, "kind": "monster", "familiar": True,
                     "value": self.value(card)}
         shown = {"card": card, "name": info.name, "kind": info.kind}
-        if info.kind == "monster":
-            shown["value"] = info.value
+        if self.is_monster(card):
+            shown["value"] = self.value(card)
         return shown
 
     def _survivor(self: Any, s: str) -> JSON:
@@ -97,12 +101,17 @@ class Views:
         (the secret cultist module is not built yet), so everyone reads the same."""
         who = f"Seat {getattr(action, 'seat', 0) + 1}"
         name = self._name
+        secret = self.module_describe(action, seat)  # R-I32-84: the secret cultist
+        if secret is not None:
+            return secret
         if isinstance(action, a.Pool):
             return f"{who} takes pool actions"
         if isinstance(action, a.Spotlight):
             return f"{who}: {name(action.survivor)} takes {name(action.card)} and acts"
         if isinstance(action, a.DrawSurvivor):
             return f"{who} draws a survivor"
+        if isinstance(action, a.Act) and action.kind in MORE_KINDS:
+            return str(self.describe_more(action))  # extras.py
         if isinstance(action, a.Act):
             aim = f" {name(action.target)}" if action.target else ""
             used = f" with {name(action.item)}" if action.item else ""
@@ -111,7 +120,14 @@ class Views:
         if isinstance(action, a.Commit | a.Negate | a.Flail):
             verb = {a.Commit: "commits", a.Negate: "negates with", a.Flail: "flails with"}[
                 type(action)]
+            if action.lent:  # R-I32-55
+                return f"{who} {verb} {action.power} power, {action.rest} rest and " \
+                    f"{action.lent} lent spoints"
             return f"{who} {verb} {action.power} power and {action.rest} rest spoints"
+        if isinstance(action, a.Lend):
+            return f"{who} lends {action.power} power spoints"
+        if isinstance(action, a.StarAction):
+            return f"{who}: {name(action.survivor)} spends a horror star for an extra action"
         if isinstance(action, a.TakeAttack):
             aim = f" and attacks {name(action.target)}" if action.target else ""
             return f"{who} takes {name(action.card)} into throng {action.throng + 1}{aim}"

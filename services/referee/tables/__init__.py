@@ -77,6 +77,13 @@ def tag_components(game_id: str) -> list[tuple[str, str, str]]:
                  for deck in ("victims", "patients", "special", "camo_sabo", "movement",
                               "bloodlust") for card in pack.deck(deck)]
         return [*rooms, *cards]
+    if game_id == "innsmouth-32":
+        from services.games.innsmouth_32.data import load_data as load_i32
+
+        i32 = load_i32()  # the table's own decks (option cards = physical)
+        movie = [("card", c.id, c.name) for c in (*i32.movie, *i32.terrors, i32.night_clerk)]
+        people = [("survivor", s.id, s.name) for s in (*i32.survivors, i32.hound)]
+        return [*movie, *people]
     return []
 
 
@@ -102,11 +109,15 @@ def text_renderer(game_id: str) -> TextRenderer:
         from services.referee.tables.asylum_escape.text import render as asylum_render
 
         return asylum_render
+    if game_id == "innsmouth-32":
+        from services.referee.tables.innsmouth_32.text import render as i32_render
+
+        return i32_render
     return _json_lines
 
 
 FLOWS = ("decktet-escape", "intruder-escape", "innsmouth-escape",
-         "asylum-escape")  # the games the table UI can run
+         "asylum-escape", "innsmouth-32")  # the games the table UI can run
 
 
 def has_flow(game_id: str) -> bool:
@@ -131,6 +142,10 @@ def make_flow(game_id: str) -> Flow:
         from services.referee.tables.asylum_escape.flow import AsylumFlow
 
         return AsylumFlow()
+    if game_id == "innsmouth-32":
+        from services.referee.tables.innsmouth_32.flow import I32Flow
+
+        return I32Flow()
     raise KeyError(f"no table flow for {game_id!r} yet")
 
 
