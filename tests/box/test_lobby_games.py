@@ -19,7 +19,7 @@ def test_every_game_with_a_table_flow_is_offered() -> None:
         table = Table(default_registry(), journal, [Seat("seat1", "Seat 1")], random.Random(1))
         labels = [item.label for item in table.lobby.menu.items]
         assert labels == ["Escape! (Decktet)", "Intruder Escape", "Innsmouth Escape",
-                          "Asylum Escape"]
+                          "Asylum Escape", "Innsmouth 32"]
 
 
 def test_a_game_without_a_table_flow_is_not_offered(monkeypatch: pytest.MonkeyPatch) -> None:

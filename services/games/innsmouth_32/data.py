@@ -119,19 +119,28 @@ class I32Data:
     night_clerk: Survivor
     night_clerk_value: int
     _by_id: dict[str, Any] = field(init=False, repr=False, compare=False)
+    _ids: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _monsters: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         every = (*self.survivors, *self.movie, *self.terrors, self.hound, self.night_clerk)
         object.__setattr__(self, "_by_id", {x.id: x for x in every})
+        object.__setattr__(self, "_ids", {name: tuple(x.id for x in rows) for name, rows in (
+            ("survivors", self.survivors), ("movie", self.movie), ("terrors", self.terrors))})
+        object.__setattr__(self, "_monsters", frozenset(
+            c.id for c in self.movie if c.kind == "monster"))
 
     def get(self, some_id: str) -> Any:
         """The survivor, movie card or terror with this id (KeyError if unknown)."""
         return self._by_id[some_id]
 
     def ids(self, section: str) -> tuple[str, ...]:
-        rows: tuple[Any, ...] = {"survivors": self.survivors, "movie": self.movie,
-                                 "terrors": self.terrors}[section]
-        return tuple(x.id for x in rows)
+        """The ids of ``survivors``, ``movie`` or ``terrors``, in the file's order."""
+        return self._ids[section]
+
+    def is_movie_monster(self, card: str) -> bool:
+        """A monster card of the movie deck (the familiar faces and modules aside)."""
+        return card in self._monsters
 
 
 def load_data(text: str | None = None, file: str = SHIPPED_FILE) -> I32Data:

@@ -96,7 +96,8 @@ class PhysicalDecks:
             self.unseen["movie"].remove(card)
         elif card in self.unseen["survivors"]:
             self.unseen["survivors"].remove(card)
-            if deck != "survivors":  # a survivor lost unseen: a familiar face (R-I32-69)
+            if deck != "survivors" and card != self.data.hound.id:  # a survivor lost unseen:
+                # a familiar face (R-I32-69); the Hound never is one (R-I32-81)
                 self.familiar.append(card)
                 if card in self.victims:
                     self.victims.remove(card)

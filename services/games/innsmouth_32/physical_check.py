@@ -22,6 +22,8 @@ def check_unseen(state: Any) -> None:
         raise _fail("unseen", "must be an object with the lists movie and survivors")
     movie = set(state.deck_ids("movie"))
     people = set(state.deck_ids("survivors")) | set(state.data.ids("survivors"))
+    if state.options.get("hound", "off") != "off":  # a companion or returning Hound too
+        people.add(state.data.hound.id)
     for deck, allowed in (("movie", movie | people), ("survivors", people)):
         cards = unseen[deck]
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
@@ -36,7 +38,8 @@ def check_unseen(state: Any) -> None:
     both = set(unseen["movie"]) & set(unseen["survivors"])
     if both:
         raise _fail("unseen", f"{sorted(both)[0]!r} is in both decks")
-    faces = [c for c in unseen["movie"] if c in people and c not in state.familiar]
+    faces = [c for c in unseen["movie"] if c in people and c not in state.familiar
+             and c != state.data.hound.id]  # the Hound is never a familiar face (R-I32-81)
     if faces:
         raise _fail("unseen.movie", f"{faces[0]!r} is a survivor, not a familiar face")
     if set(unseen["survivors"]) & set(state.familiar):

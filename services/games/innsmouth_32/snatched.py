@@ -64,7 +64,8 @@ class Snatched:
 
     def step_snatch_victim(self: Any, card: str, s: str) -> list[Event]:
         if self.on_event_card(s):
-            if any(not self.on_event_card(v) for v in self.victim_cards()):
+            if any(v in self.survivors and not self.on_event_card(v)
+                   for v in self.victim_cards()):  # (a hidden cultist's deck: not in play)
                 self.push(["victim", self.card_name(card), ["snatch_victim", card]])
             return [a.Told("R-I32-33", f"{self.card_name(s)} is on an event card already")]
         me = self.survivors[s]

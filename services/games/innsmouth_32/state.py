@@ -172,8 +172,8 @@ class I32State(Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Module
         return int(self.data.get(card).value)
 
     def is_monster(self, card: str) -> bool:
-        return card in self.familiar or self.module_monster(card) or (
-            card in self.data.ids("movie") and self.data.get(card).kind == "monster")
+        return card in self.familiar or self.module_monster(card) or \
+            self.data.is_movie_monster(card)
 
     # ------------------------------------------------------------------ prompts
 

@@ -31,6 +31,11 @@ class Flow(ABC):
     def reset(self, state: State) -> None:
         """After every committed change (and after a resume): menus back to their start."""
 
+    def observe(self, steps: Sequence[Any]) -> None:
+        """Before ``reset``: the game's effective history (each step's action and public
+        events), for a flow whose public screen explains a chain of rolls."""
+        return None
+
     @abstractmethod
     def press(self, seat: int, role: str, state: State) -> Action | None:
         """A short press of a seat's button."""

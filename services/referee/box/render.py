@@ -247,8 +247,8 @@ def plain(message: str) -> str:
     """An engine's or the box's reason in plain words: without the rule ids (``R-IX-12``,
     ``(A-IX-13)``) and tags (``[BOX]``) a player cannot look up."""
     text = re.sub(r"\s*\[[A-Z]+\]", "", message)
-    text = re.sub(r"\s*\((?:see )?[A-Z]{1,3}-[A-Z]{2,3}-\d+[a-z]?\)", "", text)
-    text = re.sub(r"^[A-Z]{1,4}(?:-[A-Z]{2,3})?-[A-Z0-9]+:?\s+", "", text)
+    text = re.sub(r"\s*\((?:see )?[A-Z]{1,3}-[A-Z][A-Z0-9]{1,3}-\d+[a-z]?\)", "", text)
+    text = re.sub(r"^[A-Z]{1,4}(?:-[A-Z][A-Z0-9]{1,3})?-[A-Z0-9]+:?\s+", "", text)
     return text.strip()
 
 

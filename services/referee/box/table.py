@@ -309,6 +309,7 @@ class Table:
     def _after_change(self) -> None:
         live, flow = self._game()
         self._chance()
+        flow.observe(live.history)
         flow.reset(live.state)
         self.system.clear()
         if live.state.outcome() is not None:
@@ -334,6 +335,7 @@ class Table:
         self.live, self.players = live, seats
         self.flow = self.flow_factory(live.game.info.id)
         self.flow.start([self._label(s) for s in seats])
+        self.flow.observe(live.history)
         self.flow.reset(live.state)
         self.privacy.hide_all()
         self.system.clear()
