@@ -31,9 +31,11 @@ def _font() -> ImageFont.ImageFont:
     return ImageFont.load_default_imagefont()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _strip(text: str, scale: int) -> Image.Image:
-    """``text`` rendered once as a one-bit mask (the screens repeat the same strings)."""
+    """``text`` rendered once as a one-bit mask (the screens repeat the same strings). Each
+    entry costs about 4 KB (a Pillow image object, not its few pixels): 1,024 of them cap the
+    cache near 4 MB (docs/performance.md, "Memory")."""
     width = len(text) * CHAR_W
     strip = Image.new("1", (width, LINE_H), 0)
     ImageDraw.Draw(strip).text((0, -1), text, fill=1, font=_font())
