@@ -142,9 +142,26 @@ class MenuFlow(Flow):
     def menu_for(self, seat: int, state: State) -> Menu | None:
         """The first menu of what the seat has to do now (None: nothing)."""
 
-    @abstractmethod
     def _choose(self, seat: int, item: Item) -> Action | None:
-        """The chosen item: an action to apply, or None after opening or changing a menu."""
+        """The chosen item: an action to apply, or None after opening or changing a menu. An
+        item's value is an action, or a callable giving the next menu (pushed) or an
+        action."""
+        value = item.value
+        if isinstance(value, Action):
+            return value
+        if not callable(value):
+            return None
+        result = value()
+        if isinstance(result, Menu):
+            self.stacks[seat].append(result)
+            return None
+        return result if isinstance(result, Action) else None
+
+    def refused(self, seat: int, error: GameError) -> None:
+        """The engine refused the seat's action: its reason on that seat's screen, and the
+        seat's menus closed (the position may have changed under them)."""
+        self.messages[seat] = self.reason(error)
+        self.stacks.pop(seat, None)
 
     def open(self, seat: int, state: State) -> Action | None:
         """``ok`` outside a menu: the seat's menu for what it has to do now, if anything."""

@@ -23,9 +23,9 @@ from typing import Any
 
 from services.games.asylum_escape import actions as a
 from services.games.asylum_escape.grid import Grid
-from services.games.core import Action, Event, GameError, SeatPrompt, State
+from services.games.core import Action, Event, SeatPrompt, State
 from services.referee.box.flow import MenuFlow, ViewCache
-from services.referee.box.menu import Item, Menu
+from services.referee.box.menu import Menu
 from services.referee.box.render import Canvas, fit
 from services.referee.tables.asylum_escape import public as pub
 from services.referee.tables.asylum_escape import screens as draw
@@ -145,22 +145,6 @@ class AsylumFlow(MenuFlow):
         return SeatMenus(seat, view, state.legal_actions(seat), list(self.labels),
                          state.data,  # type: ignore[attr-defined]
                          lambda action: self.why_not(state, action)).first()
-
-    def _choose(self, seat: int, item: Item) -> Action | None:
-        value = item.value
-        if isinstance(value, Action):
-            return value
-        if not callable(value):
-            return None
-        result = value()
-        if isinstance(result, Menu):
-            self.stacks[seat].append(result)
-            return None
-        return result if isinstance(result, Action) else None
-
-    def refused(self, seat: int, error: GameError) -> None:
-        self.messages[seat] = self.reason(error)
-        self.stacks.pop(seat, None)
 
     def tag(self, seat: int, kind: str, component: str, state: State) -> Action | None:
         view = self.view(state, seat)

@@ -131,21 +131,9 @@ class I32Flow(MenuFlow):
         return lb.seats_named(state.describe(action, seat), self.labels)
 
     def _choose(self, seat: int, item: Item) -> Action | None:
-        value = item.value
-        if isinstance(value, Action):
-            self.acted[seat] = value
-            return value
-        if not callable(value):
-            return None
-        result = value()
-        if isinstance(result, Menu):
-            self.stacks[seat].append(result)
-            return None
-        return result if isinstance(result, Action) else None
-
-    def refused(self, seat: int, error: GameError) -> None:
-        self.messages[seat] = self.reason(error)
-        self.stacks.pop(seat, None)
+        if isinstance(item.value, Action):
+            self.acted[seat] = item.value
+        return super()._choose(seat, item)
 
     def tag(self, seat: int, kind: str, component: str, state: State) -> Action | None:
         view = self.view(state, seat)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from services.games.core import Action, Event, GameError, SeatPrompt, State
+from services.games.core import Action, Event, SeatPrompt, State
 from services.games.innsmouth_escape import actions as a
 from services.referee.box.flow import MenuFlow, ViewCache
 from services.referee.box.menu import Item, Menu
@@ -128,10 +128,6 @@ class InnsmouthFlow(MenuFlow):
         stack = self.stacks.get(seat)
         if stack and isinstance(stack[-1], Picker) and stack[-1].refresh is not None:
             stack[-1].refresh(stack[-1])
-
-    def refused(self, seat: int, error: GameError) -> None:
-        self.messages[seat] = self.reason(error)
-        self.stacks.pop(seat, None)
 
     # ------------------------------------------------------------------ tags
 
