@@ -48,6 +48,8 @@ def random_options(rng: random.Random, players: int) -> dict[str, OptionValue]:
     """A random value of every option of INFO.options (a seat for the director)."""
     found: dict[str, OptionValue] = {}
     for option in INFO.options:
+        if option.key == "faction_game":
+            continue  # fixed seat counts (R-I32-83): tests/games/test_i32_faction_games.py
         if option.key == "director_seat":
             found[option.key] = rng.randrange(players)
         elif option.choices:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from services.games.core import Action, Game, GameInfo, Option, OptionError, OptionValue
 from services.games.innsmouth_32.actions import ACTION_TYPES
 from services.games.innsmouth_32.data import I32Data, load_data
+from services.games.innsmouth_32.faction_games import check_faction_game
 from services.games.innsmouth_32.state import I32State
 
 INFO = GameInfo(
@@ -146,11 +147,18 @@ INFO = GameInfo(
                "survivor for a spotlight action, else a monster (8)", "R-I32-82",
                label="Night Clerk"),
         Option("faction_play", False, "faction allies share their rest spoints like power "
-               "points (the 4- and 3-player faction games are not built)", "R-I32-83",
+               "points (the 4- and 3-player games: faction_game)", "R-I32-83",
                label="Faction play"),
         Option("secret_cultist", False, "before the game the director secretly takes one "
                "survivor's random victims card: the secret cultist", "R-I32-84",
                label="Secret cultist"),
+        # faction_games.py (helper K)
+        Option("faction_game", "off", "the faction games: four: 4 character players each "
+               "choose a faction, start with one of its survivors and keep the other 2 as "
+               "their own survivor pile; three: 3 players among gangsters, scholars and "
+               "students, the Locals are the common survivor pile (needs survivor_loss)",
+               "R-I32-83", choices=("off", "four", "three"), label="Factions",
+               words=(("off", "none"), ("four", "4 players"), ("three", "3 + Locals"))),
     ),
 )
 
@@ -173,6 +181,7 @@ class Innsmouth32(Game):
             raise OptionError("R-I32-06", f"{players - 1} character players need "
                               f"{players - 1} survivors; the pack has "
                               f"{len(self.data.survivors)}")
+        check_faction_game(self.data, players, options)  # R-I32-83 (faction_games.py)
 
     def new_state(self, players: int,
                   options: Mapping[str, OptionValue] | None = None) -> I32State:

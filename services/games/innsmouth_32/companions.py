@@ -100,7 +100,7 @@ class Companions:
         found: list[Action] = super().legal_turn(seat)  # type: ignore[misc]
         hound = self.data.hound.id
         found = [x for x in found if not (isinstance(x, a.Spotlight) and x.survivor == hound)]
-        must_draw = not self.pools[seat] and self.survivor_pile
+        must_draw = not self.pools[seat] and self.to_draw(seat)
         if len(self.pools[seat]) < 3 and not must_draw:
             found += [a.Spotlight(seat, c, c) for c in self.screen_people()]
         return found

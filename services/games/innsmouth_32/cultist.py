@@ -51,7 +51,7 @@ class Cultist:
     def cultist_check(self: Any) -> list[Event]:
         """R-I32-84: the reveal, checked after every survivor turn and director action."""
         s = self.mods["cultist"]
-        if not s or self.mods["revealed"] or self.survivor_pile or s not in self.survivors:
+        if not s or self.mods["revealed"] or self.any_to_draw() or s not in self.survivors:
             return []
         seat = self.owner(s)
         if self.pools[seat] != [s]:

@@ -8,8 +8,8 @@ the Hound is a wild card, an ally of everyone, R-I32-81; the Night Clerk has no 
 his own. A survivor holds 7 rest spoints at most, so at most 7 minus its own may come. Other
 players' owners get a prompt like lenders (R-I32-55) and may share or wait.
 
-Not built: the 4-player faction game (each player a faction, 1 survivor in play and 2 in a
-personal pile) and the 3-player game with the Locals as back-up survivors.
+The 4-player and 3-player faction games (each player a faction, with his own survivor pile)
+are :mod:`faction_games` (option ``faction_game``).
 """
 
 from __future__ import annotations

@@ -83,6 +83,8 @@ STEPS.update({
     "hound_pick": (), "hound_draw": (), "hound_drawn": ("svid",), "hound_again": ("svid",),
     "m_decided": ("faces2",),
 })
+STEPS.update({"faction_pick": ("charseat",), "faction_member": ("charseat",),  # R-I32-83
+              "faction_shuffle": ("charseat",)})
 NEEDS_FIGHT.update({"m_decided": "monster"})
 CURRENT.update({
     "identify": {"seat": "seat", "deck": "ideck", "purpose": "str", "drawn": "count"},
@@ -179,8 +181,10 @@ class Kinds:
             "sanctcard": lambda: text and value in self.movie
             and state.data.get(value).kind == "sanctuary",
             "screencard": lambda: text and value in self.on_screen,
-            "deck": lambda: value in ("survivors", "movie", "discards"),
-            "then": lambda: value in ("", "reel"),
+            "deck": lambda: value in ("survivors", "movie", "discards") or (
+                value == "own" and bool(state.sides)),  # R-I32-83: a player's own pile
+            "then": lambda: value in ("", "reel") or (
+                bool(state.sides) and isinstance(value, str) and value.isdigit()),
             "ideck": lambda: value in ("survivors", "movie", "discards") and state.physical,
             "step": lambda: self._step(value),
             "deckcard": lambda: (value == UNKNOWN and state.physical) or self._ok(value,

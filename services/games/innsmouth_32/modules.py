@@ -26,6 +26,8 @@ CHOICES = {  # purpose -> (rule, handler)
     "terror": ("R-I32-80", "chose_terror"), "terror_place": ("R-I32-80", "chose_terror_place"),
     "cultist": ("R-I32-84", "chose_cultist"), "hound": ("R-I32-81", "chose_hound"),
     "rescue": ("R-I32-81", "chose_rescue"), "hound_attack": ("R-I32-81", "chose_hound_attack"),
+    "faction": ("R-I32-83", "chose_faction"),  # faction_games.py
+    "faction_start": ("R-I32-83", "chose_faction_start"),
 }
 MODULE_PURPOSES = tuple(CHOICES)
 HOUND_IN_PILE = ("replace", "replace_random", "thirteenth")

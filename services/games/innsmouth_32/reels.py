@@ -24,7 +24,7 @@ class Reels:
             return []
         monsters = 1 + sum(1 for s in self.monster_players if any(self.throngs[s]))
         remaining = sum(1 for s in self.character_seats()
-                        if self.pools[s] or self.survivor_pile)
+                        if self.pools[s] or self.to_draw(s))
         if monsters < remaining:
             return []
         self.turning_point = True
@@ -33,7 +33,7 @@ class Reels:
     def last_one_check(self: Any) -> list[Event]:
         """R-I32-73, A-I32-18: one survivor in play and none to draw."""
         alive = self.in_play()
-        if self.final == LOS or len(alive) != 1 or self.survivor_pile:
+        if self.final == LOS or len(alive) != 1 or self.any_to_draw():
             return []
         self.final = LOS
         seat = self.owner(alive[0])

@@ -35,7 +35,7 @@ FIELDS: dict[str, Any] = {
     "screen": list, "throngs": list, "sanctuaries": list, "monster_players": list,
     "reel": int, "fade": (dict, type(None)), "fade_in": int, "turning_point": bool,
     "final": int, "fight": (dict, type(None)), "result": (dict, type(None)),
-    "covers": list, "mods": dict, "event_cards": list, "unseen": dict,
+    "covers": list, "mods": dict, "event_cards": list, "unseen": dict, "sides": dict,
 }
 
 
@@ -62,6 +62,9 @@ def check_snapshot(state: Any) -> None:
     problem = state.check_mods()  # R-I32-80..84 (modules.py)
     if problem:
         raise _fail("mods", problem)
+    problem = state.check_sides()  # R-I32-83 (faction_games.py)
+    if problem:
+        raise _fail("sides", problem)
     if (state.phase == "over") != (state.result is not None):
         raise _fail("result", "a game is over exactly when it has a result")
     if not 0 <= state.director < state.players or state.director != state.options[
@@ -137,7 +140,8 @@ def _check_current(state: Any, kinds: Kinds, current: dict[str, Any]) -> None:
         raise _fail("fight", "a negation needs a monster attack")
     if phase in ("turn", "act") and current["seat"] in state.monster_players:
         raise _fail("current.seat", "a monster player has no survivor turn")
-    if phase == "turn" and not state.pools[current["seat"]] and not state.survivor_pile:
+    if phase == "turn" and not state.pools[current["seat"]] and \
+            not state.to_draw(current["seat"]):
         raise _fail("current.seat", "this player has no survivor and none to draw")
     if phase == "director" and current["seat"] != state.director and \
             current["seat"] not in state.monster_players:
@@ -252,6 +256,7 @@ def _check_once(state: Any, kinds: Kinds) -> None:
         ("sanctuaries", [c for x in state.sanctuaries for c in [x["card"], *x["items"]]]),
         ("covers", [c.get("card") for c in state.covers if isinstance(c, dict)]),
         ("event_cards", list(state.event_cards)),
+        ("own_piles", state.faction_zone()),  # R-I32-83 (faction_games.py)
     ]
     where: dict[str, str] = {}
     for name, cards in zones:
@@ -260,13 +265,14 @@ def _check_once(state: Any, kinds: Kinds) -> None:
                 continue  # a card the box has not seen (physical.py)
             if card in where:
                 raise _fail(name, f"{card!r} is also in {where[card]}: each card exists once")
-            if card in kinds.survivors and name not in ("survivor_pile", "pools") and \
+            if card in kinds.survivors and name not in ("survivor_pile", "pools",
+                                                         "own_piles") and \
                     card not in state.familiar and name != "removed":
                 raise _fail(name, f"{card!r} is a survivor, not a familiar face")
             where[card] = name
     for s in state.familiar:
         if where.get(s, "unseen" if s in state.unseen["movie"] else None) in (
-                None, "survivor_pile", "pools") or state.familiar.count(s) > 1:
+                None, "survivor_pile", "pools", "own_piles") or state.familiar.count(s) > 1:
             raise _fail("familiar", f"{s!r} is not a familiar face in the movie deck")
     waiting = [s[1] for s in state.todo if s[0] == "shuffle"]
     if state.phase == "shuffle":

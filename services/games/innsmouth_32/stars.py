@@ -63,7 +63,7 @@ class Stars:
 
     def step_star_turn(self: Any, seat: int) -> list[Event]:
         """The turn prompt the extra action interrupted."""
-        if not self.pools[seat] and not self.survivor_pile:
+        if not self.pools[seat] and not self.to_draw(seat):
             return []
         return self.wait("turn", seat=seat)
 

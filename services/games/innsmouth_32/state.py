@@ -44,6 +44,7 @@ from services.games.innsmouth_32.cultist import Cultist
 from services.games.innsmouth_32.data import I32Data
 from services.games.innsmouth_32.director import Director
 from services.games.innsmouth_32.extras import Extras
+from services.games.innsmouth_32.faction_games import FactionGames
 from services.games.innsmouth_32.factions import Factions
 from services.games.innsmouth_32.fights import Fights
 from services.games.innsmouth_32.modules import Modules
@@ -93,9 +94,9 @@ ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {
 
 
 @dataclass(eq=False)
-class I32State(Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Modules, Terrors,
-               Companions, Cultist, Readings, Director, Views, Reels, Screen, People, Fights,
-               Turns, StepQueue, State):
+class I32State(FactionGames, Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Modules,
+               Terrors, Companions, Cultist, Readings, Director, Views, Reels, Screen, People,
+               Fights, Turns, StepQueue, State):
     info: ClassVar[GameInfo]  # set by the package
 
     data: I32Data
@@ -131,6 +132,7 @@ class I32State(Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Module
     unseen: dict[str, list[str]] = field(default_factory=lambda: {"movie": [], "survivors": []})
     told: list[str] = field(default_factory=list, repr=False)  # physical.py: a card just told
     event_cards: list[str] = field(default_factory=list)  # snatched cards in play (snatched.py)
+    sides: dict[str, Any] = field(default_factory=dict)  # R-I32-83 (faction_games.py)
     fresh: bool = field(default=True, repr=False)  # False: loaded from a snapshot
 
     def __post_init__(self) -> None:
@@ -143,7 +145,8 @@ class I32State(Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Module
         self.screen = [{"card": "", "down": False} for _ in range(3)]
         self.victims = list(self.data.ids("survivors"))
         self.todo = [*self.module_setup(),  # R-I32-80..84
-                     ["shuffle", "survivors"], ["shuffle", "movie"], ["power"],
+                     ["shuffle", "survivors"], *self.faction_setup(),  # R-I32-83
+                     ["shuffle", "movie"], ["power"],
                      *[["draw_start", s] for s in self.character_seats()],
                      ["setup_screen"], ["cut_offer"], ["seat_turn", self.left_of(self.director)]]
         self.run()
@@ -276,6 +279,8 @@ class I32State(Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Module
     def step_shuffle(self, deck: str, then: str = "") -> list[Event]:
         """``then``: "reel" when the shuffled discards become the next reel (R-I32-69)."""
         items = self.deck_ids(deck)  # the modules' cards too (modules.py)
+        if not items and deck == "survivors" and self.sides:
+            return []  # R-I32-83: a faction game's empty common pile (faction_games.py)
         rule = {"survivors": "R-I32-02", "movie": "R-I32-03"}.get(
             deck, "R-I32-69" if then else "R-I32-13")
         if self.physical:
@@ -284,6 +289,8 @@ class I32State(Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Module
 
     def shuffled(self, action: ShuffleResult) -> list[Event]:
         deck = self.current["deck"]
+        if deck == "own":
+            return self.own_shuffled(action)  # R-I32-83 (faction_games.py)
         order = list(action.order)
         words = {"survivors": "survivor pile", "movie": "movie deck"}.get(deck, "discards")
         events: list[Event] = [a.Told(self.current["rule"], f"The box shuffles the {words}")]
@@ -319,11 +326,13 @@ class I32State(Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Module
 
     def step_draw_start(self, seat: int) -> list[Event]:
         """R-I32-06, A-I32-04: the first survivor, its printed mythos and the option's rest."""
+        if self.sides:
+            return []  # R-I32-83: the player chose it (faction_games.py)
         return self.draw_survivor(seat, int(self.options["setup_rest_points"]), "R-I32-06")
 
     def draw_survivor(self, seat: int, rest: int, rule: str,
                       again: list[Any] | None = None) -> list[Event]:
-        if not self.survivor_pile:
+        if not self.to_draw(seat):  # R-I32-83: or his own pile (faction_games.py)
             return []
         card = self.top_survivor(seat, again or ["draw_start", seat])  # physical.py
         if card is None:

@@ -26,7 +26,7 @@ class Turns:
             if seat == self.director and self.final == 1:
                 self.final = 2  # R-I32-71: this is the director's final turn
             return self.wait("director", seat=seat)
-        if not self.pools[seat] and not self.survivor_pile:
+        if not self.pools[seat] and not self.to_draw(seat):  # R-I32-83: his own pile too
             self.monster_players.append(seat)  # R-I32-32
             return self.wait("director", seat=seat)
         return self.wait("turn", seat=seat)
@@ -57,7 +57,7 @@ class Turns:
         One Standing, Turning Point, then the reel-end check."""
         reveal = self.cultist_check()  # R-I32-84 (cultist.py)
         alive = self.in_play()
-        if not alive and not self.survivor_pile:
+        if not alive and not self.any_to_draw():  # R-I32-83: own piles too
             return reveal + self.finish_game("A-I32-01", "every survivor is lost")
         return reveal + self.last_one_check() + self.turning_point_check() + \
             self.reel_end_check()  # A-I32-25: Last One Standing first
@@ -71,7 +71,7 @@ class Turns:
             if self.survivors[survivor]["where"]:
                 continue
             found += [a.Spotlight(seat, survivor, card) for card in self.takeable(survivor)]
-        if self.survivor_pile and len(pool) < MAX_POOL:
+        if self.to_draw(seat) and len(pool) < MAX_POOL:
             found.append(a.DrawSurvivor(seat))  # R-I32-15, A-I32-22
         return found + self.more_turn_actions(seat)  # R-I32-67 (extras.py)
 
@@ -253,6 +253,7 @@ class Turns:
                 "cut": "R-I32-70", "reroll": "R-I32-67", "insanity": "R-I32-60",
                 "cultist": "R-I32-84", "terror": "R-I32-80", "terror_place": "R-I32-80",
                 "hound": "R-I32-81", "hound_attack": "R-I32-81", "rescue": "R-I32-81",
+                "faction": "R-I32-83", "faction_start": "R-I32-83",
                 **CHOICE_RULES}.get(purpose, "R-I32-10")
 
     def why_not(self: Any, action: Action) -> tuple[str, str]:
@@ -266,7 +267,7 @@ class Turns:
         if more:
             return more
         if isinstance(action, a.DrawSurvivor):
-            why = ("the survivor pile is empty" if not self.survivor_pile else
+            why = ("the survivor pile is empty" if not self.to_draw(action.seat) else
                    "the pool is full: 3 survivors at most (A-I32-22)")
             return rule, f"Seat {action.seat + 1} cannot draw a survivor: {why}"
         if isinstance(action, a.Commit | a.Negate | a.Flail):

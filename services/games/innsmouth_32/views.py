@@ -30,7 +30,7 @@ SNAPSHOT_FIELDS = ("director", "phase", "todo", "current", "power", "pools", "su
                    "survivor_pile", "victims", "reel_pile", "discards", "removed", "familiar",
                    "seen", "screen", "throngs", "sanctuaries", "monster_players", "reel",
                    "fade", "fade_in", "turning_point", "final", "fight", "covers",
-                   "mods", "event_cards", "unseen")
+                   "mods", "event_cards", "unseen", "sides")
 PUBLIC_CURRENT = ("seat", "survivor", "purpose", "damage", "limit", "throng", "cards",
                   "choices", "card", "count", "deck", "lent")
 

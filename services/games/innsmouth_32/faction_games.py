@@ -1,0 +1,229 @@
+"""The faction games of Innsmouth 32 (R-I32-83, option ``faction_game``).
+
+* ``four`` (exactly 4 character players): at set-up each character player, clockwise from
+  the director's left, chooses a faction not yet taken, then the survivor of that faction he
+  starts with; the other two are his own survivor pile (the count is public, the order is a
+  chance shuffle). DRAW SURVIVOR+ACT draws from his own pile. The common survivor pile holds
+  only the survivors of no faction or of a faction beyond the four (none in the example pack).
+* ``three`` (exactly 3 character players): the same among gangsters, scholars and students;
+  the Locals (and any survivor of no faction) are the common survivor pile, drawn from when a
+  player's own pile is empty. The summary asks for survivor loss (end task 5) with it: the
+  option is refused without ``survivor_loss`` (it then takes a Local, unseen).
+
+Every rule that asks whether a player has "survivors to draw" (a monster player, R-I32-32;
+Turning Point, R-I32-72; Last One Standing, R-I32-73; the secret cultist, R-I32-84) counts a
+player's own pile too (:meth:`FactionGames.to_draw`, :meth:`FactionGames.any_to_draw`).
+
+``sides`` (a JSON object, part of the snapshot): ``{}`` without a faction game, else
+``{"factions": [per seat: "" or the faction], "piles": [per seat: his own pile, top first]}``.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+from services.games.core import JSON, Action, Event, OptionError, OptionValue, ShuffleResult
+from services.games.innsmouth_32 import actions as a
+
+FACTIONS = ("gangsters", "scholars", "students", "locals")
+PLAYED = {"four": FACTIONS, "three": FACTIONS[:3]}  # the factions the players pick from
+SEATS = {"four": 4, "three": 3}
+OWN = "own"  # the deck name of a player's own survivor pile when it is shuffled
+
+
+def check_faction_game(data: Any, players: int, options: Mapping[str, OptionValue]) -> None:
+    """OptionError for a faction game that cannot be played with these players, options and
+    data pack."""
+    game = str(options.get("faction_game", "off"))
+    if game == "off":
+        return
+    count = players - 1
+    if count != SEATS[game]:
+        raise OptionError("R-I32-83", f"faction_game {game} is for exactly {SEATS[game]} "
+                          f"character players, not {count}")
+    if options.get("cards") == "physical":
+        raise OptionError("R-I32-83", "faction_game needs the box to deal the survivors "
+                          "(cards box): each player's own pile is not built with the "
+                          "table's own decks")
+    if options.get("hound", "off") != "off":
+        raise OptionError("R-I32-83", "faction_game cannot be played with the Hound (hound "
+                          "must be off): the Hound is no faction's survivor")
+    if game == "three" and not options.get("survivor_loss"):
+        raise OptionError("R-I32-83", "faction_game three uses survivor loss, as the summary "
+                          "says: turn survivor_loss on")
+    for side in PLAYED[game]:
+        members = [s.id for s in data.survivors if s.faction == side]
+        if len(members) != 3:
+            raise OptionError("R-I32-83", f"faction_game needs 3 survivors of the {side}; the "
+                              f"pack has {len(members)}")
+
+
+class FactionGames:
+    # ------------------------------------------------------------------ questions
+
+    def faction_game(self: Any) -> str:
+        return str(self.options.get("faction_game", "off"))
+
+    def own_pile(self: Any, seat: int) -> list[str]:
+        piles = self.sides.get("piles") if isinstance(self.sides, dict) else None
+        return typing.cast(list[str], piles[seat]) if piles else []
+
+    def to_draw(self: Any, seat: int) -> bool:
+        """Whether ``seat`` has a survivor to draw: the common pile or his own."""
+        return bool(self.survivor_pile or self.own_pile(seat))
+
+    def any_to_draw(self: Any) -> bool:
+        """Whether any survivor is left to draw, in the common pile or a player's own."""
+        return bool(self.survivor_pile) or any(self.own_pile(s)
+                                               for s in self.character_seats())
+
+    def members(self: Any, side: str) -> list[str]:
+        return [s.id for s in self.data.survivors if s.faction == side]
+
+    # ------------------------------------------------------------------ set-up
+
+    def faction_setup(self: Any) -> list[list[Any]]:
+        """The steps after the survivor pile is shuffled: each player's faction."""
+        self.sides = {}
+        if self.faction_game() == "off":
+            return []
+        self.sides = {"factions": [""] * self.players, "piles": [[] for _ in
+                                                                range(self.players)]}
+        return [["faction_pick", s] for s in self.character_seats()]
+
+    def step_faction_pick(self: Any, seat: int) -> list[Event]:
+        taken = set(self.sides["factions"])
+        free = [f for f in PLAYED[self.faction_game()] if f not in taken]
+        return self.wait("choose", seat=seat, choices=free, purpose="faction")
+
+    def chose_faction(self: Any, cur: dict[str, Any], value: str) -> list[Event]:
+        seat = cur["seat"]
+        self.sides["factions"][seat] = value
+        self.push(["faction_member", seat])
+        return [a.Told("R-I32-83", f"Seat {seat + 1} plays the {value}")]
+
+    def step_faction_member(self: Any, seat: int) -> list[Event]:
+        return self.wait("choose", seat=seat, purpose="faction_start",
+                         choices=self.members(self.sides["factions"][seat]))
+
+    def chose_faction_start(self: Any, cur: dict[str, Any], value: str) -> list[Event]:
+        seat = cur["seat"]
+        side = self.sides["factions"][seat]
+        self.sides["piles"][seat] = [value]
+        events: list[Event] = self.draw_survivor(seat, int(self.options["setup_rest_points"]),
+                                                 "R-I32-83")
+        self.sides["piles"][seat] = [s for s in self.members(side) if s != value]
+        self.push(["faction_shuffle", seat])
+        return events
+
+    def step_faction_shuffle(self: Any, seat: int) -> list[Event]:
+        return self.wait("shuffle", deck=OWN, items=list(self.own_pile(seat)),
+                         rule="R-I32-83", then=str(seat))
+
+    # ------------------------------------------------------------------ hooks
+
+    def deck_ids(self: Any, deck: str) -> tuple[str, ...]:
+        if deck == OWN:
+            cur = self.current or {}
+            seat = cur.get("then", "")
+            return tuple(self.own_pile(int(seat))) if str(seat).isdigit() else ()
+        found = typing.cast(tuple[str, ...], super().deck_ids(deck))  # type: ignore[misc]
+        game = self.options.get("faction_game", "off")
+        if deck != "survivors" or game == "off":
+            return found
+        played = PLAYED[str(game)]
+        return tuple(s for s in found if self.data.get(s).faction not in played)
+
+    def own_shuffled(self: Any, action: ShuffleResult) -> list[Event]:
+        seat = int(self.current["then"])
+        self.sides["piles"][seat] = list(action.order)
+        told = a.Told("R-I32-83", f"The box shuffles Seat {seat + 1}'s own survivor pile")
+        return [told, *self.resume()]
+
+    def top_survivor(self: Any, seat: int, again: list[Any]) -> str | None:
+        pile = self.own_pile(seat)
+        if pile:
+            return str(pile.pop(0))
+        return typing.cast(str | None, super().top_survivor(seat, again))  # type: ignore[misc]
+
+    def module_choices(self: Any, current: dict[str, Any]) -> dict[str, set[str]]:
+        found = typing.cast(dict[str, set[str]],
+                            super().module_choices(current))  # type: ignore[misc]
+        game = self.faction_game()
+        sides = set(PLAYED[game]) if game != "off" else set()
+        found["faction"] = sides
+        found["faction_start"] = {s for side in sides for s in self.members(side)}
+        return found
+
+    def module_view(self: Any, seat: int | None) -> JSON:
+        shown = typing.cast(JSON, super().module_view(seat))  # type: ignore[misc]
+        if self.sides:
+            shown["factions"] = list(self.sides["factions"])
+            shown["own_piles"] = [len(p) for p in self.sides["piles"]]
+        return shown
+
+    def describe(self: Any, action: Action, seat: int | None = None, *,
+                 settled: bool = False) -> str:
+        if isinstance(action, ShuffleResult) and action.deck == OWN:
+            return "The box shuffles a player's own survivor pile"
+        if isinstance(action, a.Choose) and action.value in FACTIONS:
+            return f"Seat {action.seat + 1} plays the {action.value}"
+        return str(super().describe(action, seat, settled=settled))  # type: ignore[misc]
+
+    # ------------------------------------------------------------------ snapshot checks
+
+    def check_sides(self: Any) -> str:
+        """The problem with ``sides``, or ''."""
+        sides, game = self.sides, self.faction_game()
+        if not isinstance(sides, dict):
+            return "must be an object"
+        if game == "off":
+            return "" if not sides else "must be {} without a faction game"
+        if set(sides) != {"factions", "piles"}:
+            return "must have factions and piles"
+        factions, piles = sides["factions"], sides["piles"]
+        if not isinstance(factions, list) or len(factions) != self.players or \
+                not isinstance(piles, list) or len(piles) != self.players:
+            return "factions and piles need one entry per seat"
+        chosen = [f for f in factions if f]
+        if len(set(chosen)) != len(chosen) or not set(chosen) <= set(PLAYED[game]):
+            return f"each faction of {', '.join(PLAYED[game])} is taken once at most"
+        for seat, (side, pile) in enumerate(zip(factions, piles, strict=True)):
+            if not isinstance(pile, list) or (pile and not side) or len(pile) > 2 or any(
+                    not isinstance(s, str) or s not in self.members(side) for s in pile):
+                return f"piles[{seat}]: at most 2 survivors of the seat's own faction"
+            if side and seat not in self.character_seats():
+                return f"factions[{seat}]: the director plays no faction"
+        return ""
+
+    def faction_zone(self: Any) -> list[str]:
+        """Every survivor in the players' own piles (each card exists once)."""
+        return [s for p in (self.sides.get("piles") or []) for s in p] \
+            if isinstance(self.sides, dict) else []
+
+    def why_not(self: Any, action: Action) -> tuple[str, str]:
+        found = faction_refusal(self, action)
+        if found is not None:
+            return found
+        return typing.cast(tuple[str, str], super().why_not(action))  # type: ignore[misc]
+
+
+def faction_refusal(state: Any, action: Action) -> tuple[str, str] | None:
+    """A plain refusal for a faction or starting survivor that is not offered."""
+    if not isinstance(action, a.Choose) or state.phase != "choose":
+        return None
+    purpose = state.current["purpose"]
+    if purpose == "faction":
+        taken = [f for f in state.sides["factions"] if f]
+        free = ", ".join(state.current["choices"])
+        why = f"the {action.value} are taken" if action.value in taken else \
+            f"{action.value!r} is not a faction played here"
+        return "R-I32-83", (f"Seat {action.seat + 1} cannot play {action.value}: {why}; the "
+                            f"factions free are {free}")
+    if purpose == "faction_start":
+        free = ", ".join(state._name(s) for s in state.current["choices"])
+        return "R-I32-83", (f"Seat {action.seat + 1} cannot start with "
+                            f"{state._name(action.value)}: his faction's survivors are {free}")
+    return None
