@@ -321,15 +321,21 @@ def test_the_referee_adjustment_reads_the_card_and_adjusts_a_survivor() -> None:
     state.run()
     assert state.phase == "adjust"
     box = Box(state)
-    assert box.labels(0) == ["Read the card", "Done: it is applied", "Rest spoints", "Mythos"]
+    assert box.labels(0) == ["Read the card", "Done: it is applied", "Rest spoints", "Mythos",
+                             "Horror stars", "Power spoints", "Insanity MUSCLE",
+                             "Insanity SPEED", "Insanity BRAINS", "Insanity GUTS"]
     box.label(0, "Read the card")
     assert "sanctuary" in " ".join(box.labels(0))  # the card's manual effect, to read
     box.press(0, "back")
-    box.label(0, "Rest spoints")
+    box.label(0, "Power spoints")
     box.label(0, "Lefty Rourke")
-    assert box.labels(0) == ["-1", "+1"]
-    box.label(0, "+1")
-    assert box.applied == [a.Adjust(0, "rest", "lefty-rourke", 1)]
+    assert box.labels(0) == ["-1", "+1"]  # his player has 7: either way
+    box.label(0, "-1")
+    box.label(0, "Rest spoints")
+    box.label(0, "Lefty Rourke")  # 0 rest spoints: only +1, applied at once
+    assert box.applied == [a.Adjust(0, "power", "lefty-rourke", -1),
+                           a.Adjust(0, "rest", "lefty-rourke", 1)]
+    assert box.state.power[2] == 6 and box.state.survivors["lefty-rourke"]["rest"] == 1
     assert box.state.phase == "adjust"  # more adjustments, then done
 
 

@@ -151,8 +151,11 @@ class Pass(SeatAction):
 
 @dataclass(frozen=True)
 class Adjust(SeatAction):
-    """A logged referee adjustment for printed text the box does not model (A-I32-02):
-    ``kind`` rest, mythos or power (``amount`` added to ``survivor`` / the seat), or done."""
+    """A logged referee adjustment for printed text the box does not model (A-I32-02), one
+    token at a time: ``kind`` rest, mythos, stars or power (``amount`` added to the survivor
+    ``survivor``, or to its player's power spoints), ``insanity_<stat>`` (+1 covers the stat,
+    -1 uncovers it), locks or tokens (a sanctuary's locks or mythos; ``survivor`` is the
+    sanctuary card), or done."""
 
     type: ClassVar[str] = "adjust"
     kind: str

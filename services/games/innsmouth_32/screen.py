@@ -161,20 +161,48 @@ class Screen:
         return self.wait("adjust", seat=self.director, card=card)
 
     def legal_adjust(self: Any, seat: int) -> list[Action]:
+        """A-I32-02: what printed text may change, one token at a time: a survivor's rest
+        spoints, mythos, horror stars and insanity tokens (one per stat), its player's power
+        spoints, a sanctuary's locks and mythos; then done."""
         found: list[Action] = [a.Adjust(seat, "done")]
         for s in self.in_play():
-            found += [a.Adjust(seat, k, s, n) for k in ("rest", "mythos") for n in (-1, 1)]
+            me = self.survivors[s]
+            counts = {"rest": (me["rest"], 7), "mythos": (me["mythos"], 99),
+                      "stars": (me["stars"], 4), "power": (self.power[self.owner(s)], 99)}
+            found += [a.Adjust(seat, k, s, n) for k, (have, most) in counts.items()
+                      for n in (-1, 1) if 0 <= have + n <= most]
+            found += [a.Adjust(seat, f"insanity_{stat}", s, -1 if stat in me["insane"] else 1)
+                      for stat in self.insanity_stats(s)]
+        for sanctuary in self.sanctuaries:
+            found += [a.Adjust(seat, k, sanctuary["card"], n) for k in ("locks", "tokens")
+                      for n in (-1, 1)
+                      if sanctuary["locks" if k == "locks" else "mythos"] + n >= 0]
         return found
 
     def do_adjust(self: Any, action: Action) -> list[Event]:
         action = typing.cast(a.Adjust, action)
-        if action.kind == "done":
+        kind, target, amount = action.kind, action.survivor, action.amount
+        if kind == "done":
             return [a.Told("A-I32-02", "The director has applied the card"), *self.resume()]
-        me = self.survivors[action.survivor]
-        me[action.kind] = max(0, min(7 if action.kind == "rest" else 99,
-                                     me[action.kind] + action.amount))
-        return [a.Told("A-I32-02", f"Adjusted: {self.data.get(action.survivor).name} "
-                       f"{action.kind} {me[action.kind]}")]
+        name = self.card_name(target)
+        if kind in ("locks", "tokens"):
+            sanctuary = self.sanctuary(target)
+            key = "locks" if kind == "locks" else "mythos"
+            sanctuary[key] += amount
+            told = a.Told("A-I32-02", f"Adjusted: {name} {key} {sanctuary[key]}")
+            return [told, *self.sanctuary_check(sanctuary)]
+        me = self.survivors[target]
+        if kind.startswith("insanity_"):
+            stat = kind[len("insanity_"):]
+            (me["insane"].append if amount > 0 else me["insane"].remove)(stat)
+            verb = "covers" if amount > 0 else "leaves"
+            return [a.Told("A-I32-02", f"Adjusted: insanity {verb} {name}'s {stat.upper()}")]
+        if kind == "power":
+            seat = self.owner(target)
+            self.power[seat] += amount
+            return [a.Told("A-I32-02", f"Adjusted: Seat {seat + 1} power {self.power[seat]}")]
+        me[kind] += amount
+        return [a.Told("A-I32-02", f"Adjusted: {name} {kind} {me[kind]}")]
 
     def step_creature(self: Any, cause: str) -> list[Event]:
         """R-I32-25: caused by a survivor, each screen monster attacks it; caused by the

@@ -274,6 +274,12 @@ class Turns:
             return rule, self.spoint_refusal(action)
         if isinstance(action, a.Pass):
             return rule, f"Seat {action.seat + 1} cannot pass: an attack is possible"
+        if isinstance(action, a.Adjust):
+            return "A-I32-02", (
+                f"Seat {action.seat + 1} cannot adjust {action.kind.replace('_', ' ')} "
+                f"{action.amount:+d} on {self._name(action.survivor) or 'nothing'}: one token "
+                "at a time, of a survivor in play or a sanctuary, never below 0, rest at most 7, "
+                "one insanity token per stat")
         if isinstance(action, a.Choose):
             purpose = self.current["purpose"]
             rule = self.choice_rule(purpose)

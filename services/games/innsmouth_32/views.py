@@ -144,7 +144,8 @@ class Views:
         if isinstance(action, a.Pass):
             return f"{who} passes"
         if isinstance(action, a.Adjust):
-            return f"{who} adjusts: {action.kind} {action.amount:+d} {name(action.survivor)}"
+            what = action.kind.replace("_", " ")
+            return f"{who} adjusts: {what} {action.amount:+d} {name(action.survivor)}"
         if isinstance(action, RollResult):
             return "The dice show " + "+".join(str(f) for f in action.faces)
         if isinstance(action, ShuffleResult):

@@ -52,7 +52,11 @@ CHOICE_TITLES = {"plot": "Plot device", "clip": "Clip the reel?", "cut": "Direct
                  "terror": "Which terror?", "terror_place": "Terror under?"}
 PLACE_TITLES = {"creature": "Creature feature", "face": "Familiar face",
                 "cut": "Director's cut"}
-ADJUST_KINDS = {"rest": "Rest spoints", "mythos": "Mythos", "power": "Power spoints"}
+ADJUST_KINDS = {"rest": "Rest spoints", "mythos": "Mythos", "power": "Power spoints",
+                "stars": "Horror stars", "locks": "Sanctuary locks",
+                "tokens": "Sanctuary mythos", "insanity_muscle": "Insanity MUSCLE",
+                "insanity_speed": "Insanity SPEED", "insanity_brains": "Insanity BRAINS",
+                "insanity_guts": "Insanity GUTS"}
 
 
 class SeatMenus:
