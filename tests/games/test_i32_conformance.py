@@ -36,8 +36,10 @@ def forbidden(state: Any, seat: int | None) -> set[str]:
     if state.options["open_discards"]:  # A-I32-26: listed, but a lost survivor face down
         hidden -= {c for c in state.discards if c not in state.familiar or c in state.seen}
     public = {state.mods["companion"], state.mods["replaced"]}  # the Hound's (R-I32-81)
-    if seat == state.director:
-        public.add(state.mods["cultist"])  # he knows the secret cultist (R-I32-84)
+    if seat == state.director or (state.mods["cultist"] and state.cultist_known()):
+        # the director knows the secret cultist (R-I32-84); once it is known to all, its name
+        # in the view tells nothing about where its card lies (say face down on the screen)
+        public.add(state.mods["cultist"])
     return hidden - public
 
 

@@ -25,7 +25,6 @@ insanity, never a random victim, of no faction. Eliminated, he is a familiar fac
 
 from __future__ import annotations
 
-import typing
 from typing import Any
 
 from services.games.core import Action, Event
@@ -147,8 +146,9 @@ class Companions:
         return found
 
     def do_act(self: Any, action: Action) -> list[Event]:
-        act = typing.cast(a.Act, action)
-        if act.survivor == self.data.hound.id and act.kind == "attack":
+        act = action  # an Act, or a horror star's extra action (a.StarAction) at this prompt
+        if isinstance(act, a.Act) and act.survivor == self.data.hound.id and \
+                act.kind == "attack":
             self.push(["hound_again", act.survivor])  # R-I32-81: the second SPEED attack
         return super().do_act(action)  # type: ignore[misc]
 
