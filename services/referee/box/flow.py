@@ -157,6 +157,19 @@ class MenuFlow(Flow):
             return None
         return result if isinstance(result, Action) else None
 
+    def menu_screen(self, seat: int, shown: bool, hidden: Callable[[], Canvas],
+                    home: Callable[[], Canvas]) -> Canvas:
+        """A seat's screen: ``hidden`` while it is not shown; else the refusal it has to read,
+        its open menu, or ``home``."""
+        if not shown:
+            return hidden()
+        if seat in self.messages:
+            return self.message_page(seat)
+        stack = self.stacks.get(seat)
+        if stack:
+            return stack[-1].render()
+        return home()
+
     def refused(self, seat: int, error: GameError) -> None:
         """The engine refused the seat's action: its reason on that seat's screen, and the
         seat's menus closed (the position may have changed under them)."""

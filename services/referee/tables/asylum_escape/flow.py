@@ -263,14 +263,9 @@ class AsylumFlow(MenuFlow):
         view = self.view(state, seat)
         labels = list(self.labels)
         waiting = self.waiting(state)
-        if not shown:
-            return draw.hidden(self.label(seat), view, labels, waiting, seat)
-        if seat in self.messages:
-            return self.message_page(seat)
-        stack = self.stacks.get(seat)
-        if stack:
-            return stack[-1].render()
-        return draw.home(view, labels, waiting, seat, self.data)
+        return self.menu_screen(
+            seat, shown, lambda: draw.hidden(self.label(seat), view, labels, waiting, seat),
+            lambda: draw.home(view, labels, waiting, seat, self.data))
 
     def reveal(self, seat: int, state: State) -> Canvas:
         return draw.reveal(self.view(state, seat), list(self.labels), seat, self.data)

@@ -252,13 +252,12 @@ class InnsmouthFlow(MenuFlow):
         view = self.view(state, seat)
         labels = list(self.labels)
         waiting = self.waiting(state)
-        if not shown:
-            return draw.hidden(self.label(seat), view, labels, waiting, seat)
-        if seat in self.messages:
-            return self.message_page(seat)
-        stack = self.stacks.get(seat)
-        if stack:
-            return stack[-1].render()
+        return self.menu_screen(
+            seat, shown, lambda: draw.hidden(self.label(seat), view, labels, waiting, seat),
+            lambda: self._home(seat, view, labels, waiting))
+
+    def _home(self, seat: int, view: dict[str, Any], labels: list[str],
+              waiting: list[int]) -> Canvas:
         canvas = draw.home(view, labels, waiting, seat)
         if self.tapped and seat == view["human"]:
             cards = " ".join(str(w.card_value(c) or "R") for c in self.tapped.get("cards", []))
