@@ -30,7 +30,11 @@ threaded virtual RFID readers (the daemon's hardware setting too), the real
    (boot resumes it). Plus the import time of ``services.referee.box.daemon``.
 3. **Memory.** A fresh interpreter plays ``--inputs`` inputs of whole games in a row (lobby,
    game, game over, lobby again; a referee undo now and then) and reads ``VmRSS`` from
-   ``/proc/self/status`` at checkpoints.
+   ``/proc/self/status`` at checkpoints. The sim's memory screen backend keeps only the last
+   frame of each screen there (``--keep-frames``, as a panel holds one; its default of 50 is
+   for tests and would add ~3.5 MB of frame history that a box on a Pi never has), and the
+   sim's tag registry is written beforehand by another process (the sim's first start reads
+   every game's pieces, importing every engine; a Pi's box and later sim starts do not).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from __future__ import annotations
 import argparse
 import array
 import dataclasses
+import functools
 import gc
 import itertools
 import json
@@ -61,10 +66,10 @@ from firmware_py.events import ButtonDoublePressed, ButtonHeld, ButtonPressed, I
 from firmware_py.profile import load_profile
 from services.games.core import Action
 from services.games.registry import default_registry
+from services.referee.box import render  # render._strip: its lru_cache of drawn text
 from services.referee.box.daemon import TICK, Box
 from services.referee.box.devices import SimBoard
 from services.referee.box.menu import Menu
-from services.referee.box.render import _strip  # its lru_cache: text drawn once, reused
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "decktet-escape"
@@ -315,7 +320,7 @@ class Driver:
         lobby = table.lobby
         first = table.seats[0].name
         if lobby.step == "game":
-            ids = [item.value.info.id for item in lobby.menu.items]
+            ids = [item.value.id for item in lobby.menu.items]  # the games' GameInfo
             return self._toward(first, lobby.menu, ids.index(GAME), now)[0], "lobby"
         if lobby.step == "options":
             return self._toward(first, lobby.menu, len(lobby.menu.items) - 1, now)[0], "lobby"
@@ -512,16 +517,28 @@ def kept_frames(meter: Meter) -> int:
     return sum(len(f) for f in getattr(output, "frames", {}).values())
 
 
-def memory_session(directory: str, inputs: int, seed: int) -> dict[str, Any]:
-    """Run in a fresh interpreter (``--memory-child``); returns checkpoints and samples."""
+def memory_session(directory: str, inputs: int, seed: int, keep_frames: int = 1,
+                   text_cache: int | None = None, every_game: bool = False) -> dict[str, Any]:
+    """Run in a fresh interpreter (``--memory-child``); returns checkpoints and samples.
+    The sim keeps the last ``keep_frames`` frames of each screen. To compare: ``text_cache``
+    entries in the text cache instead of its own size, ``every_game`` loaded at start (as the
+    registry did before it loaded a game when chosen)."""
+    if text_cache is not None:  # this process only
+        render._strip = functools.lru_cache(maxsize=text_cache)(render._strip.__wrapped__)
     rows: list[dict[str, Any]] = []
     samples = Samples(inputs)
     with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-memory-") as data:
+        write_sim_tags(data)
         meter = Meter()
         box = build_box(data, seed, meter)
+        if every_game:
+            list(box.registry)
         rows.append({"inputs": "before start", "rss": rss_kib()})
         box.start()
         try:
+            output = getattr(meter.sim, "output", None)
+            if output is not None and hasattr(output, "keep"):
+                output.keep = keep_frames
             meter.instrument(box)
             driver = Driver(box, random.Random(seed))
             journal = Path(data) / "refbox.sqlite"
@@ -535,7 +552,7 @@ def memory_session(directory: str, inputs: int, seed: int) -> dict[str, Any]:
                              "maxrss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                              "objects": len(gc.get_objects()), "games": driver.games,
                              "finished": driver.finished, "journal": size,
-                             "strips": _strip.cache_info().currsize,
+                             "strips": render._strip.cache_info().currsize,
                              "frames": kept_frames(meter), "cues": kept_cues(box)})
 
             note(0)
@@ -550,8 +567,20 @@ def memory_session(directory: str, inputs: int, seed: int) -> dict[str, Any]:
         finally:
             meter.detach()
             box.close()
-    return {"rows": rows,
+    strips = render._strip.cache_info()
+    return {"rows": rows, "strip_hits": strips.hits, "strip_misses": strips.misses,
             "samples": [(k, dataclasses.asdict(x)) for k, x in samples.items()]}
+
+
+def write_sim_tags(data_dir: str) -> None:
+    """The sim's made-up tag registry, written in another process: the sim writes it at its
+    first start, reading every game's pieces (so importing every engine), which a box on a Pi
+    (tags enrolled with ``refbox enroll``) and every later sim start never do."""
+    script = ("import sys; from pathlib import Path; "
+              "from services.games.registry import default_registry; "
+              "from services.referee.box.simtags import ensure_sim_tags; "
+              "ensure_sim_tags(Path(sys.argv[1]) / 'tags.toml', default_registry())")
+    subprocess.run([sys.executable, "-c", script, data_dir], cwd=ROOT, check=True)
 
 
 def _size(path: Path) -> int:
@@ -641,7 +670,7 @@ START_PHASES = (
     ("interpreter", "process spawn -> first line of the script (interpreter start-up, site)"),
     ("import daemon", "import services.referee.box.daemon (the first refbox import)"),
     ("import more", "import services.referee.box.assemble and services.games.registry"),
-    ("registry", "default_registry(): the game engines and their card data"),
+    ("registry", "default_registry(): the games' metadata (an engine loads when chosen)"),
     ("sim modules", "import firmware_py.sim.emulated_screens, .virtual_reader"),
     ("build", "sim_box(): load and validate the profile, make the Box"),
     ("start", "box.start() -> notify.ready(), the sum of the 7 lines below"),
@@ -732,11 +761,12 @@ def pct(values: list[float], q: int) -> float:
 
 
 MEMORY_NOTES = """\
-  MiB: VmRSS, its RssAnon part (heap; the rest is mapped files), ru_maxrss (peak)
+  MiB: VmRSS, its RssAnon part (heap; the rest is mapped files), ru_maxrss (peak; Linux
+       counts in it the size of this benchmark's process when it spawned the child)
   text cache: entries of services.referee.box.render._strip, the lru_cache of drawn text
-              (maxsize 4096)
-  sim frames: frames kept by the sim's memory screen backend (the last 50 per screen; not
-              on a Pi)
+              (maxsize 256; each entry a Pillow image, about 3 KB)
+  sim frames: frames kept by the sim's memory screen backend (the last --keep-frames per
+              screen, default 1; a box on a Pi keeps none beyond the last frame sent)
   sim cues:   buzzer cues and output changes recorded by the sim's RecordingFeedback (kept
               forever; on a Pi the feedback records nothing)"""
 COLUMNS = """\
@@ -820,12 +850,21 @@ def main() -> None:
                         help="max random pause before each input in the latency session (s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the journals go (default: $TMPDIR)")
+    parser.add_argument("--keep-frames", type=int, default=1,
+                        help="frames per screen the sim keeps in the memory session (a panel "
+                             "holds 1; the sim's default for tests is 50)")
+    parser.add_argument("--text-cache", type=int, default=None,
+                        help="memory session: entries of the text cache (default: its own)")
+    parser.add_argument("--load-every-game", action="store_true",
+                        help="memory session: load every game's engine at start (as before "
+                             "games were loaded when chosen)")
     parser.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     directory = args.dir or tempfile.gettempdir()
     WARNINGS.install()
     if args.memory_child:
-        print(json.dumps(memory_session(directory, args.inputs, args.seed)))
+        print(json.dumps(memory_session(directory, args.inputs, args.seed, args.keep_frames,
+                                        args.text_cache, args.load_every_game)))
         return
 
     began = time.monotonic()
@@ -851,8 +890,13 @@ def main() -> None:
     # 3. memory (fresh interpreter), also gives the inline-step latencies
     section = time.monotonic()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, __file__, "--memory-child", "--inputs",
-                          str(args.inputs), "--seed", str(args.seed + 100), "--dir", directory],
+    # -m: the child reads this module's cached bytecode like the daemon's modules (a script
+    # given by its path is compiled anew, which leaves ~1.7 MB more in the child's heap)
+    out = subprocess.run([sys.executable, "-m", "benchmarks.box_latency", "--memory-child",
+                          "--inputs", str(args.inputs), "--seed", str(args.seed + 100),
+                          "--dir", directory, "--keep-frames", str(args.keep_frames),
+                          *(["--text-cache", str(args.text_cache)] if args.text_cache else []),
+                          *(["--load-every-game"] if args.load_every_game else [])],
                          capture_output=True, text=True, env=env, check=True)
     memory = json.loads(out.stdout)
     memory_time = time.monotonic() - section
@@ -902,6 +946,9 @@ def main() -> None:
               f"{row['maxrss'] / 1024:>10.1f} {row['objects']:>11,} {row['games']:>6} "
               f"{row['finished']:>9} {row['journal'] / 1024:>12.0f} {row['strips']:>11,} "
               f"{row['frames']:>11,} {row['cues']:>9,}")
+    looks = memory["strip_hits"] + memory["strip_misses"]
+    print(f"text cache: {memory['strip_hits']:,} of {looks:,} strips drawn came from it "
+          f"({memory['strip_hits'] / max(looks, 1):.1%})")
     print(MEMORY_NOTES)
 
     print("\nnot measured: the path before events.put. With mock or real pins a press is "

@@ -1,11 +1,20 @@
-"""Which games the box knows. The CLI and the daemon ask a Registry; nothing is global."""
+"""Which games the box knows. The CLI and the daemon ask a Registry; nothing is global.
+
+A shipped game is known by its metadata (``services.games.infos``) until it is asked for:
+its engine and data pack are imported when the game is chosen or resumed, so a box that plays
+one game holds one engine (docs/performance.md, "Memory"). A data pack the user placed in the
+box's ``packs/`` folder is read and checked at start, so a damaged one is reported at once.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from importlib import import_module
 from pathlib import Path
 
-from services.games.core import DataError, Game, OptionError
+from services.games.core import DataError, Game, GameInfo, OptionError
 
 # The data file of each game that has one: a corrected or completed copy of it (real card
 # names, your characters' names) placed in the box's ``packs/`` directory replaces the shipped
@@ -15,27 +24,76 @@ PACK_FILES = {"decktet-escape": "decktet.toml", "intruder-escape": "intruder.tom
               "innsmouth-32": "innsmouth32.toml"}
 
 
-class Registry:
-    """The games, by id. ``unavailable`` names the games left out and why (a damaged data
-    pack on the box: the rest of the box goes on, and a game of it waits in the journal)."""
+# Each shipped game: the module of its metadata (``INFO``), the module and class of its engine.
+SHIPPED = {
+    "decktet-escape": ("services.games.infos.decktet_escape", "services.games.decktet_escape",
+                       "DecktetEscape"),
+    "intruder-escape": ("services.games.infos.intruder_escape",
+                        "services.games.intruder_escape", "IntruderEscape"),
+    "innsmouth-escape": ("services.games.infos.innsmouth_escape",
+                         "services.games.innsmouth_escape", "InnsmouthEscape"),
+    "asylum-escape": ("services.games.infos.asylum_escape", "services.games.asylum_escape",
+                      "AsylumEscape"),
+    "innsmouth-32": ("services.games.infos.innsmouth_32", "services.games.innsmouth_32",
+                     "Innsmouth32"),
+}
 
-    def __init__(self, games: tuple[Game, ...],
+
+@dataclass(frozen=True)
+class LazyGame:
+    """A game known by its metadata; ``load`` makes the game (imports its engine) when the
+    registry is first asked for it."""
+
+    info: GameInfo
+    load: Callable[[], Game]
+
+
+class Registry:
+    """The games, by id, in the order given. ``unavailable`` names the games left out and why
+    (a damaged data pack on the box: the rest of the box goes on, and a game of it waits in
+    the journal). ``infos()`` reads the games' metadata without loading an engine; ``get``
+    and iterating load them."""
+
+    def __init__(self, games: Iterable[Game | LazyGame],
                  unavailable: dict[str, DataError] | None = None) -> None:
-        self._games = {g.info.id: g for g in games}
+        games = tuple(games)
+        self._infos = {g.info.id: g.info for g in games}
+        self._loaders = {g.info.id: g.load for g in games if isinstance(g, LazyGame)}
+        self._games = {g.info.id: g for g in games if not isinstance(g, LazyGame)}
         self.unavailable = dict(unavailable or {})
 
     def __iter__(self) -> Iterator[Game]:
-        return iter(self._games.values())
+        """Every game, each loaded (use ``infos()`` to list them without their engines)."""
+        return iter([self.get(game_id) for game_id in self._infos])
+
+    def infos(self) -> tuple[GameInfo, ...]:
+        """The metadata of every game, in order, without importing an engine."""
+        return tuple(self._infos.values())
+
+    def loaded(self, game_id: str) -> bool:
+        """Whether the game's engine has been loaded (a game of this registry)."""
+        return game_id in self._games
+
+    def only(self, game_ids: Iterable[str]) -> Registry:
+        """The games of ``game_ids`` (in this registry's order), sharing this registry's
+        loaded games: a game loaded through either is loaded once."""
+        wanted = set(game_ids)
+        return Registry((LazyGame(info, partial(self.get, game_id))
+                         for game_id, info in self._infos.items() if game_id in wanted),
+                        self.unavailable)
 
     def get(self, game_id: str) -> Game:
-        try:
-            return self._games[game_id]
-        except KeyError:
-            if game_id in self.unavailable:
-                raise OptionError("GAME", f"{game_id} is not available: "
-                                  f"{self.unavailable[game_id]}") from None
-            known = ", ".join(self._games)
-            raise OptionError("GAME", f"unknown game {game_id!r}; games are: {known}") from None
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
+        if game_id in self._loaders:
+            game = self._games[game_id] = self._loaders[game_id]()
+            return game
+        if game_id in self.unavailable:
+            raise OptionError("GAME", f"{game_id} is not available: "
+                              f"{self.unavailable[game_id]}")
+        known = ", ".join(self._infos)
+        raise OptionError("GAME", f"unknown game {game_id!r}; games are: {known}")
 
 
 def game_with_data(game_id: str, path: Path) -> Game:
@@ -72,32 +130,35 @@ def game_with_data(game_id: str, path: Path) -> Game:
 
 def default_registry(packs: Path | None = None, *, leave_out_damaged: bool = False
                      ) -> Registry:
-    """Every game shipped with refbox. A game whose data file (``PACK_FILES``) is in the
-    directory ``packs`` uses that copy instead of the shipped one. A damaged copy raises
-    DataError, or with ``leave_out_damaged`` (the box) leaves that game out, never falling
-    back to the shipped data, and the registry's ``unavailable`` says why."""
-    from services.games.asylum_escape import AsylumEscape
-    from services.games.decktet_escape import DecktetEscape
-    from services.games.innsmouth_32 import Innsmouth32
-    from services.games.innsmouth_escape import InnsmouthEscape
-    from services.games.intruder_escape import IntruderEscape
-
-    games: list[Game] = [DecktetEscape(), IntruderEscape(), InnsmouthEscape(), AsylumEscape(),
-                         Innsmouth32()]
+    """Every game shipped with refbox, each loaded when first asked for. A game whose data
+    file (``PACK_FILES``) is in the directory ``packs`` uses that copy instead of the shipped
+    one, read and checked now. A damaged copy raises DataError, or with ``leave_out_damaged``
+    (the box) leaves that game out, never falling back to the shipped data, and the
+    registry's ``unavailable`` says why."""
     if packs is not None:
         if packs.exists() and not packs.is_dir():
             raise DataError(str(packs), "", "this is a file, not the folder of data packs")
+    games: list[Game | LazyGame] = []
     unavailable: dict[str, DataError] = {}
-    for i, game in enumerate(games):
-        path = packs / PACK_FILES[game.info.id] if packs is not None else None
+    for game_id, (info_module, engine_module, engine_class) in SHIPPED.items():
+        path = packs / PACK_FILES[game_id] if packs is not None else None
         if path is not None and (path.exists() or path.is_symlink()):  # a folder is reported
             try:
-                games[i] = game_with_data(game.info.id, path)
+                games.append(game_with_data(game_id, path))
             except DataError as error:
                 if not leave_out_damaged:
                     raise
-                unavailable[game.info.id] = error
-    return Registry(tuple(g for g in games if g.info.id not in unavailable), unavailable)
+                unavailable[game_id] = error
+            continue
+        info = import_module(info_module).INFO
+        games.append(LazyGame(info, partial(_shipped, engine_module, engine_class)))
+    return Registry(games, unavailable)
+
+
+def _shipped(module: str, name: str) -> Game:
+    """The shipped game ``name`` of ``module`` with its shipped data pack."""
+    game: Game = getattr(import_module(module), name)()
+    return game
 
 
 MAX_PACK = 4 * 1024 * 1024  # bytes: many times the largest shipped data pack

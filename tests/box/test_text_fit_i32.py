@@ -33,8 +33,10 @@ def test_every_i32_screen_fits(players: int, values: dict[str, object]) -> None:
     assert found.found[:5] == []
 
 
-@pytest.mark.parametrize("seed", [4, 5, 6, 7])
+@pytest.mark.parametrize("seed", [4, 7])
 def test_more_random_four_seat_games_fit(seed: int) -> None:
+    """Two more whole games with the defaults at four seats (seed 3 is played above); of the
+    seeds 4 to 7 once played here, 4 and 7 are the longest games."""
     found = tour(GAME, 4, {}, steps=900, menus=0.3, seed=seed)
     assert found.ended and found.screens > 1000
     assert found.found[:5] == []

@@ -156,8 +156,6 @@ def test_a_player_with_no_survivor_and_an_own_pile_is_no_monster_player() -> Non
     (4, FOUR, "faction_game four is for exactly 4 character players, not 3"),
     (5, THREE, "faction_game three is for exactly 3 character players, not 4"),
     (4, {"faction_game": "three"}, "turn survivor_loss on"),
-    (5, {**FOUR, "cards": "physical"}, "cards box"),
-    (5, {**FOUR, "hound": "thirteenth"}, "hound must be off"),
 ])
 def test_refused_option_combinations(players: int, options: dict[str, Any],
                                      words: str) -> None:

@@ -35,7 +35,8 @@ def test_unseen_cards_swapped_read_the_same_on_every_channel(players: int) -> No
     survivors of the pile, a discard and another unseen card, the survivor-loss card and a
     survivor of the pile): every seat and the public table read the same."""
     extra = Counted(limit=2)
-    check = twins(players, games=2, samples=15, extra=extra, survivor_loss=True)
+    games = 3 if players == 2 else 2  # 2 seats: many samples are told apart (R-I32-33)
+    check = twins(players, games=games, samples=15, extra=extra, survivor_loss=True)
     assert check.stats["swaps"] >= 25, check.stats
     for kind in ("reel", "screen", "discards"):
         assert check.stats[kind] >= 2, check.stats
@@ -59,7 +60,7 @@ def test_the_cover_card_and_the_secret_cultist_read_the_same_on_every_channel() 
     another survivor of the victims deck, reads the same to everyone but the director."""
     check = ChanceTwins()
     for players in (3, 7):
-        found = twins(players, games=2, samples=12, cover_attack=True, secret_cultist=True)
+        found = twins(players, games=3, samples=12, cover_attack=True, secret_cultist=True)
         check.stats.update(found.stats)
     assert check.stats["cover"] >= 3 and check.stats["cultist"] >= 5, check.stats
 
@@ -206,7 +207,7 @@ def test_the_check_catches_a_view_telling_the_cover(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(Views, "view", leaky)
     with pytest.raises(AssertionError, match=r"\(cover\)"):
-        twins(9, games=3, samples=30, only=("cover",), cover_attack=True)
+        twins(9, games=4, samples=30, only=("cover",), cover_attack=True)
 
 
 def test_the_check_catches_a_sentence_naming_the_card_told(

@@ -70,7 +70,8 @@ PLAY = Conformance(GAME, forbidden, invariants, max_steps=4000, sample=0.1, secr
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 9])
-@pytest.mark.parametrize("options", MODULES)
-def test_random_playouts_with_the_modules(players: int, options: dict[str, Any]) -> None:
-    for seed in range(2):
-        PLAY.playout(players, options, seed * 100 + players)
+@pytest.mark.parametrize("module", range(len(MODULES)))
+def test_random_playouts_with_the_modules(players: int, module: int) -> None:
+    """One game per set of modules and seat count (16 in all); the seeds alternate between
+    the two series (``players`` and ``100 + players``) the tests once played both of."""
+    PLAY.playout(players, MODULES[module], (module + players) % 2 * 100 + players)

@@ -121,9 +121,9 @@ def harness() -> InnsmouthConformance:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_playouts(players: int) -> None:
     check = harness()
-    for seed in range(6):
+    for seed in range(4):
         check.playout(players, {}, seed=players * 1000 + seed, full=seed == 0)
-    assert check.stats["games"] == 6
+    assert check.stats["games"] == 4
     assert check.stats["refusals"] > 0 and check.stats["plot_swaps"] > 0
 
 

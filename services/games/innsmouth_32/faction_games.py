@@ -14,8 +14,22 @@ Every rule that asks whether a player has "survivors to draw" (a monster player,
 Turning Point, R-I32-72; Last One Standing, R-I32-73; the secret cultist, R-I32-84) counts a
 player's own pile too (:meth:`FactionGames.to_draw`, :meth:`FactionGames.any_to_draw`).
 
+The Hound (R-I32-81, D-I32-50, option ``faction_hound``): a Hound that replaces a survivor
+takes its place, in the faction of that survivor (one of its player's 3 cards: he may start
+with it, or it is in his own pile; a replaced Local of ``three`` leaves it in the common pile);
+with ``faction_hound = common`` it goes to the common survivor pile instead, and that faction
+keeps 2 cards. A 13th Hound is in the common survivor pile (it is of no faction); a companion
+Hound comes with its survivor, whoever draws it. Whoever holds the Hound plays it, and it is a
+wild card for ``faction_play`` (factions.py).
+
+The table's own decks (``cards = physical``, D-I32-51): the box asks for no order of a
+player's own pile; it keeps the pile's cards sorted (which cards they are is public: his
+faction's cards but the one he chose) and the drawing player tells the box the card he draws
+(``identify``, purpose ``own_pile``: tap its tag or choose it among his own pile's cards).
+
 ``sides`` (a JSON object, part of the snapshot): ``{}`` without a faction game, else
-``{"factions": [per seat: "" or the faction], "piles": [per seat: his own pile, top first]}``.
+``{"factions": [per seat: "" or the faction], "piles": [per seat: his own pile, top first;
+sorted with the table's own decks]}``.
 """
 
 from __future__ import annotations
@@ -31,6 +45,7 @@ FACTIONS = ("gangsters", "scholars", "students", "locals")
 PLAYED = {"four": FACTIONS, "three": FACTIONS[:3]}  # the factions the players pick from
 SEATS = {"four": 4, "three": 3}
 OWN = "own"  # the deck name of a player's own survivor pile when it is shuffled
+OWN_PILE = "own_pile"  # physical: the purpose of telling the box a card of one's own pile
 
 
 def check_faction_game(data: Any, players: int, options: Mapping[str, OptionValue]) -> None:
@@ -43,13 +58,6 @@ def check_faction_game(data: Any, players: int, options: Mapping[str, OptionValu
     if count != SEATS[game]:
         raise OptionError("R-I32-83", f"faction_game {game} is for exactly {SEATS[game]} "
                           f"character players, not {count}")
-    if options.get("cards") == "physical":
-        raise OptionError("R-I32-83", "faction_game needs the box to deal the survivors "
-                          "(cards box): each player's own pile is not built with the "
-                          "table's own decks")
-    if options.get("hound", "off") != "off":
-        raise OptionError("R-I32-83", "faction_game cannot be played with the Hound (hound "
-                          "must be off): the Hound is no faction's survivor")
     if game == "three" and not options.get("survivor_loss"):
         raise OptionError("R-I32-83", "faction_game three uses survivor loss, as the summary "
                           "says: turn survivor_loss on")
@@ -80,7 +88,29 @@ class FactionGames:
                                                for s in self.character_seats())
 
     def members(self: Any, side: str) -> list[str]:
-        return [s.id for s in self.data.survivors if s.faction == side]
+        """The cards of ``side`` in this game: a Hound that replaces one of its survivors
+        takes that survivor's place (D-I32-50)."""
+        replaced = self.mods.get("replaced", "") if isinstance(self.mods, dict) else ""
+        hound = self.data.hound.id
+        found = []
+        for s in self.data.survivors:
+            if s.id == replaced:
+                found += [hound] if self.side_of(hound) == side else []
+            elif s.faction == side:
+                found.append(s.id)
+        return found
+
+    def side_of(self: Any, card: str) -> str:
+        """The faction whose cards hold ``card``: the Hound is of the faction of the survivor
+        it replaces (option ``faction_hound = place``), else of none (D-I32-50)."""
+        if card != self.data.hound.id:
+            return str(self.data.get(card).faction)
+        mods = self.mods if isinstance(self.mods, dict) else {}
+        replaced = mods.get("replaced", "")
+        if not replaced or self.options.get("faction_hound", "place") != "place" or \
+                not isinstance(replaced, str) or replaced not in self.data.ids("survivors"):
+            return ""
+        return str(self.data.get(replaced).faction)
 
     # ------------------------------------------------------------------ set-up
 
@@ -102,7 +132,11 @@ class FactionGames:
         seat = cur["seat"]
         self.sides["factions"][seat] = value
         self.push(["faction_member", seat])
-        return [a.Told("R-I32-83", f"Seat {seat + 1} plays the {value}")]
+        hound = self.data.hound.id
+        with_hound = ""
+        if hound in self.members(value):  # D-I32-50
+            with_hound = f", the Hound in {self.card_name(self.mods['replaced'])}'s place"
+        return [a.Told("R-I32-83", f"Seat {seat + 1} plays the {value}{with_hound}")]
 
     def step_faction_member(self: Any, seat: int) -> list[Event]:
         return self.wait("choose", seat=seat, purpose="faction_start",
@@ -113,10 +147,15 @@ class FactionGames:
         side = self.sides["factions"][seat]
         self.sides["piles"][seat] = [value]
         events: list[Event] = self.draw_survivor(seat, int(self.options["setup_rest_points"]),
-                                                 "R-I32-83")
-        self.sides["piles"][seat] = [s for s in self.members(side) if s != value]
-        self.push(["faction_shuffle", seat])
-        return events
+                                                 "R-I32-83", ["faction_member", seat])
+        rest = [s for s in self.members(side) if s != value]
+        self.sides["piles"][seat] = rest
+        if not self.physical:
+            self.push(["faction_shuffle", seat])
+            return events
+        self.sides["piles"][seat] = sorted(rest)  # D-I32-51: the table shuffles it
+        return [*events, a.Told("R-I32-83", f"Seat {seat + 1} shuffles his own survivor pile "
+                                f"of {len(rest)} cards face down")]
 
     def step_faction_shuffle(self: Any, seat: int) -> list[Event]:
         return self.wait("shuffle", deck=OWN, items=list(self.own_pile(seat)),
@@ -134,7 +173,7 @@ class FactionGames:
         if deck != "survivors" or game == "off":
             return found
         played = PLAYED[str(game)]
-        return tuple(s for s in found if self.data.get(s).faction not in played)
+        return tuple(s for s in found if self.side_of(s) not in played)  # D-I32-50
 
     def own_shuffled(self: Any, action: ShuffleResult) -> list[Event]:
         seat = int(self.current["then"])
@@ -143,10 +182,24 @@ class FactionGames:
         return [told, *self.resume()]
 
     def top_survivor(self: Any, seat: int, again: list[Any]) -> str | None:
+        """The top of his own pile (the card chosen at set-up), or with the table's own decks
+        the card of his own pile he tells the box (D-I32-51); else the common pile's."""
         pile = self.own_pile(seat)
-        if pile:
+        if pile and (not self.physical or again[0] == "faction_member"):
             return str(pile.pop(0))
+        if pile:
+            card = self.learn(seat, OWN_PILE, again)
+            if card is not None:
+                pile.remove(card)
+            return card
         return typing.cast(str | None, super().top_survivor(seat, again))  # type: ignore[misc]
+
+    def could_be(self: Any, deck: str, drawn: int = 0) -> list[str]:
+        """D-I32-51: the card drawn from one's own pile is one of its cards."""
+        cur = self.current or {}
+        if self.phase == "identify" and cur.get("purpose") == OWN_PILE:
+            return list(self.own_pile(int(cur["seat"])))
+        return typing.cast(list[str], super().could_be(deck, drawn))  # type: ignore[misc]
 
     def module_choices(self: Any, current: dict[str, Any]) -> dict[str, set[str]]:
         found = typing.cast(dict[str, set[str]],
@@ -194,6 +247,8 @@ class FactionGames:
             if not isinstance(pile, list) or (pile and not side) or len(pile) > 2 or any(
                     not isinstance(s, str) or s not in self.members(side) for s in pile):
                 return f"piles[{seat}]: at most 2 survivors of the seat's own faction"
+            if self.physical and pile != sorted(pile):
+                return f"piles[{seat}]: sorted: the table shuffles its own pile (D-I32-51)"
             if side and seat not in self.character_seats():
                 return f"factions[{seat}]: the director plays no faction"
         return ""
@@ -211,7 +266,19 @@ class FactionGames:
 
 
 def faction_refusal(state: Any, action: Action) -> tuple[str, str] | None:
-    """A plain refusal for a faction or starting survivor that is not offered."""
+    """A plain refusal for a faction or starting survivor that is not offered, or a card told
+    as drawn from one's own pile that is not in it (D-I32-51)."""
+    if isinstance(action, a.Identify) and state.phase == "identify" and \
+            state.current["purpose"] == OWN_PILE:
+        count = len(state.own_pile(action.seat))
+        allowed = f"tap or choose one of the {count} cards of his own survivor pile"
+        try:
+            name = state.card_name(action.card)
+        except KeyError:
+            return "R-I32-83", f"{action.card!r} is not a card of the pack: {allowed}"
+        return "R-I32-83", (f"Seat {action.seat + 1} cannot tell the box {name} as the "
+                            f"survivor drawn from his own pile: it is not in his own pile; "
+                            f"{allowed}")
     if not isinstance(action, a.Choose) or state.phase != "choose":
         return None
     purpose = state.current["purpose"]

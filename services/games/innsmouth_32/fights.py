@@ -11,9 +11,10 @@ from typing import Any
 from services.games.core import Action, Event
 from services.games.innsmouth_32 import actions as a
 from services.games.innsmouth_32 import dice, explain
+from services.games.innsmouth_32.counterstrikes import Counterstrikes
 
 
-class Fights:
+class Fights(Counterstrikes):
     # ------------------------------------------------------------------ helpers
 
     def stat(self: Any, survivor: str, stat: str) -> int:
@@ -264,7 +265,7 @@ class Fights:
                 striker = (self.sanctuary(victim[6:])["occupants"] or [""])[0]
             monster = next((c for c in f["cards"] if c in self.monster_targets()), "")
             if striker and monster and (not f["counter"] or self.options["counterstrike_chain"]):
-                self.push(["s_attack", striker, monster, "", "", True])
+                self.push(["counter", striker, list(f["cards"])])  # counterstrikes.py
             return events
         if roll.success:
             f["bonus"] = roll.bonus

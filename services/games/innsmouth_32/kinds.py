@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.games.core import SnapshotError
+from services.games.innsmouth_32.anytime import interrupted_ok
 from services.games.innsmouth_32.data import STATS
 from services.games.innsmouth_32.physical import UNKNOWN
 
@@ -47,6 +48,7 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "snatch_done": ("movie",), "snatch_end": ("movie",),
     "gambit_rolled": ("svid", "movie", "faces2"),
     "mp_cut_draw": ("seat",), "mp_place_cut": ("seat", "anycard"),  # R-I32-32
+    "star_back": ("interrupted",),  # R-I32-67: the prompt an extra action interrupted
 }
 OPTIONAL_LAST = {"shuffle", "reveal"}  # their last argument has a default
 NEEDS_FIGHT = {"s_rolled": "attack", "s_hurt": "attack", "m_rolled": "monster",
@@ -76,6 +78,7 @@ CURRENT: dict[str, dict[str, Any]] = {
     "place": {"seat": "seat", "cards": ["anycard"], "purpose": "str"},
     "fade": {"seat": "seat"}, "adjust": {"seat": "seat", "card": "movie"},
     "choose": {"seat": "seat", "choices": ["str"], "purpose": "str"},
+    "counter": {"seat": "charseat", "survivor": "sv", "targets": ["mtarget"]},  # A-I32-10
 }
 # the advanced modules (modules.py; R-I32-80..84)
 STEPS.update({
@@ -86,6 +89,7 @@ STEPS.update({
 STEPS.update({"faction_pick": ("charseat",), "faction_member": ("charseat",),  # R-I32-83
               "faction_shuffle": ("charseat",)})
 NEEDS_FIGHT.update({"m_decided": "monster"})
+STEPS["counter"] = ("svid", ["mtarget"])  # A-I32-10 (counterstrikes.py)
 CURRENT.update({
     "identify": {"seat": "seat", "deck": "ideck", "purpose": "str", "drawn": "count"},
     "pick": {"deck": "str", "items": ["str"], "purpose": "str", "rule": "str",
@@ -100,6 +104,7 @@ NAMES = {"seat": "a seat", "charseat": "the seat of a character player", "sv": "
 NAMES.update({"svpile": "a survivor ('?' only with the table's own decks)",  # physical.py
               "deckcard": "a card ('?' only with the table's own decks)", "step": "a step",
               "ideck": "a deck the table draws from (only with the table's own decks)"})
+NAMES["interrupted"] = "a prompt an extra action interrupted"  # R-I32-67 (anytime.py)
 
 
 
@@ -187,6 +192,7 @@ class Kinds:
                 bool(state.sides) and isinstance(value, str) and value.isdigit()),
             "ideck": lambda: value in ("survivors", "movie", "discards") and state.physical,
             "step": lambda: self._step(value),
+            "interrupted": lambda: interrupted_ok(self, value, FIGHTS),  # anytime.py
             "deckcard": lambda: (value == UNKNOWN and state.physical) or self._ok(value,
                                                                                 "anycard"),
             "svpile": lambda: (value == UNKNOWN and state.physical) or self._ok(value, "svid"),

@@ -40,6 +40,8 @@ PURPOSES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
     "screen": ("movie", "R-I32-24", "the card revealed on the screen", ("flip",)),
     "search": ("discards", "R-I32-13", "the card drawn from the discards", ("pick",)),
     "cut": ("discards", "R-I32-70", "the card drawn from the discards", ("pick",)),
+    "own_pile": ("survivors", "R-I32-83", "the survivor drawn from his own pile",
+                 ("draw_act",)),  # a faction game's own pile (faction_games.py, D-I32-51)
 }
 DECKS = ("movie", "survivors", "discards")
 

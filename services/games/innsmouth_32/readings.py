@@ -107,12 +107,13 @@ class Readings:
 
     def view(self: Any, seat: int | None) -> JSON:
         """A-I32-26 (``open_discards``): the discards' contents (sorted: their order is not
-        known); a survivor-loss card lies there face down and is only counted, and so is a
-        card the box has not seen with the table's own deck."""
+        known); a card put there unseen lies face down and is only counted until it is shown
+        (a survivor-loss card: a familiar face, or the Hound, R-I32-81; a random terror,
+        R-I32-80), and so is a card the box has not seen with the table's own deck."""
         data: JSON = super().view(seat)  # type: ignore[misc]
         if self.options["open_discards"] and isinstance(self.discards, list):
-            hidden = [c for c in self.discards if c == UNKNOWN
-                      or (c in self.familiar and c not in self.seen)]
+            lost = {*self.familiar, self.data.hound.id, *self.mods["terrors"]} - set(self.seen)
+            hidden = [c for c in self.discards if c == UNKNOWN or c in lost]
             data["discard_pile"] = {
                 "cards": sorted(c for c in self.discards if c not in hidden),
                 "face_down": len(hidden)}

@@ -109,7 +109,7 @@ class Screen:
                                      "occupants": [], "items": []})
             return [*events, a.Told("R-I32-23", f"{info.name} becomes a sanctuary with "
                                     f"{info.locks} locks and {info.mythos} mythos")]
-        if info.kind == "item" and info.first_dibs:
+        if self.has_dibs(info):  # R-I32-16, R-I32-82 (clerk_dibs.py)
             self.push(["dibs", card, self.dibs_seats()])
         if info.kind == "snatched":
             self.push(["snatch", card])  # R-I32-42: it stays in play (snatched.py)
@@ -125,13 +125,12 @@ class Screen:
 
     def step_dibs(self: Any, card: str, seats: list[int]) -> list[Event]:
         """R-I32-16: when a Pocket Pistol or a Tommy Gun appears, any gangster may take it at
-        once; each player with a gangster who can hold it is asked in turn."""
+        once; each player with a gangster who can hold it is asked in turn (R-I32-82: the
+        Night Clerk too, on a mythos item, option clerk_dibs; clerk_dibs.py)."""
         if not any(s["card"] == card and not s["down"] for s in self.screen):
             return []
         for i, seat in enumerate(seats):
-            gangsters = [s for s in self.pools[seat] if self.data.get(s).faction == "gangsters"
-                         and not self.survivors[s]["where"]
-                         and len(self.survivors[s]["items"]) < 2]
+            gangsters = self.dibs_takers(seat, card)  # or the Night Clerk (clerk_dibs.py)
             if gangsters:
                 self.push(["dibs", card, seats[i + 1:]])
                 return self.wait("choose", seat=seat, card=card, purpose="dibs",
@@ -310,9 +309,10 @@ class Screen:
             if action.value == "pass":
                 return self.run()
             self.todo = [s for s in self.todo if s[0] != "dibs" or s[1] != cur["card"]]
-            events = self.take_card(action.value, cur["card"], "R-I32-16")
+            rule = self.dibs_rule(taker=action.value)  # R-I32-16, R-I32-82 (clerk_dibs.py)
+            events = self.take_card(action.value, cur["card"], rule)
             self.dibs_cause(action.value)  # R-I32-16: subject to the replacement (extras.py)
-            return [a.Told("R-I32-16", "First dibs!"), *events, *self.run()]
+            return [a.Told(rule, "First dibs!"), *events, *self.run()]
         if cur["purpose"] == "reroll":
             if action.value == "accept":
                 self.todo.pop(0)  # the re-roll waiting at the front

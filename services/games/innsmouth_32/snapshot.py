@@ -27,7 +27,8 @@ from services.games.innsmouth_32.stars import CHOICE_RULES, choice_values
 from services.games.kit.snapshot import outcome
 
 PHASES = ("running", "over", "shuffle", "roll", "victim", "pick", "turn", "act", "commit",
-          "negate", "director", "aim", "place", "fade", "choose", "adjust", "identify")
+          "negate", "director", "aim", "place", "fade", "choose", "adjust", "identify",
+          "counter")  # A-I32-10 (counterstrikes.py)
 FIELDS: dict[str, Any] = {
     "director": int, "phase": str, "todo": list, "current": (dict, type(None)),
     "power": list, "pools": list, "survivors": dict, "survivor_pile": list, "victims": list,
@@ -131,7 +132,7 @@ def check_snapshot(state: Any) -> None:
 
 def _check_current(state: Any, kinds: Kinds, current: dict[str, Any]) -> None:
     phase = state.phase
-    if phase in ("commit", "negate", "act") and current["seat"] != state.owner(
+    if phase in ("commit", "negate", "act", "counter") and current["seat"] != state.owner(
             current["survivor"]):
         raise _fail("current.seat", "is not the owner of the survivor")
     if phase in ("commit", "negate") and state.fight is None:

@@ -2,9 +2,9 @@
 
 A survivor's horror star is spent for one of:
 
-* an immediate extra action (``StarAction``): offered on its player's turn prompt and on each
-  of his survivors' action prompts; the extra action is a survivor turn of its own (A-I32-03),
-  then the prompt it interrupted comes back;
+* an immediate extra action (``StarAction``): at any seat prompt of a running reel, whoever
+  is asked (:mod:`anytime`, D-I32-24); the extra action is a survivor turn of its own
+  (A-I32-03), then the prompt it interrupted comes back;
 * a re-roll of a failed action roll: attack rolls and tests (``offer_star`` in
   :mod:`fights`), gambits (:mod:`snatched`) and, unless the option ``star_flail`` is off,
   flails; never a damage roll, a head shot or a fumble;
@@ -25,6 +25,7 @@ from typing import Any
 from services.games.core import Action, Event
 from services.games.innsmouth_32 import actions as a
 from services.games.innsmouth_32 import dice
+from services.games.innsmouth_32.anytime import LOS, Anytime
 
 CHOICE_RULES = {"reflail": "R-I32-67", "force": "R-I32-67", "los_star": "R-I32-67",
                 "regambit": "R-I32-67", "give": "R-I32-13"}  # choose purposes of E1's rules
@@ -40,29 +41,34 @@ def choice_values(state: Any, current: dict[str, Any]) -> set[str]:
             "los_star": {"roll", "waive"}, "give": {"give", "refuse"}}[purpose]
 
 
-class Stars:
+class Stars(Anytime):
     # ------------------------------------------------------------------ the extra action
 
     def star_holders(self: Any, seat: int) -> list[str]:
         return [s for s in self.pools[seat] if self.survivors[s]["stars"]]
 
     def star_actions(self: Any, seat: int) -> list[Action]:
+        """The seat's extra actions, when one fits now (anytime.py)."""
+        if not self.star_holders(seat) or self.star_window() is not None:
+            return []
         return [a.StarAction(seat, s) for s in self.star_holders(seat)]
 
     def do_star_action(self: Any, action: Action) -> list[Event]:
+        """The extra action is a survivor turn (A-I32-03), then the interrupted prompt comes
+        back (``star_back``, anytime.py)."""
         act = typing.cast(a.StarAction, action)
         seat, s = act.seat, act.survivor
+        back, events = self.interrupt()
         self.survivors[s]["stars"] -= 1
-        after = not self.options["reveal_per_player_turn"]
-        again = ["star_turn", seat] if self.phase == "turn" else \
-            ["survivor_act", seat, self.current["survivor"], False]
-        self.push(["survivor_act", seat, s, after], again)
+        own = self.final != LOS and self.current_seat() == seat
+        after = not (self.options["reveal_per_player_turn"] and own)
+        self.push(["survivor_act", seat, s, after], ["star_back", back])
         told = a.Told("R-I32-67", f"{self.card_name(s)} spends a horror star for an extra "
                       "action")
-        return [told, *self.resume()]
+        return [*events, told, *self.resume()]
 
     def step_star_turn(self: Any, seat: int) -> list[Event]:
-        """The turn prompt the extra action interrupted."""
+        """The turn prompt the extra action interrupted (snapshots of earlier versions)."""
         if not self.pools[seat] and not self.to_draw(seat):
             return []
         return self.wait("turn", seat=seat)

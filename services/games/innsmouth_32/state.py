@@ -39,6 +39,7 @@ from services.games.core import (
     State,
 )
 from services.games.innsmouth_32 import actions as a
+from services.games.innsmouth_32.clerk_dibs import ClerkDibs
 from services.games.innsmouth_32.companions import Companions
 from services.games.innsmouth_32.cultist import Cultist
 from services.games.innsmouth_32.data import I32Data
@@ -74,11 +75,12 @@ SEAT_PHASES = {  # phase -> (rule for "not your turn", prompt text)
     "choose": ("R-I32-22", "choose"),
     "adjust": ("A-I32-02", "apply the card's printed effect, then done"),
     "identify": ("R-I32-24", "tell the box the card: tap its tag or choose it"),  # physical
+    "counter": ("A-I32-10", "choose the counterstrike's target and weapon"),  # counterstrikes
 }
 CHANCE_PHASES = ("shuffle", "roll", "victim", "pick")
 ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {
     a.Pool: (("turn",), "R-I32-10"), a.Spotlight: (("turn",), "R-I32-14"),
-    a.DrawSurvivor: (("turn",), "R-I32-15"), a.Act: (("act",), "R-I32-13"),
+    a.DrawSurvivor: (("turn",), "R-I32-15"), a.Act: (("act", "counter"), "R-I32-13"),
     a.Commit: (("commit",), "R-I32-41"), a.Negate: (("negate",), "R-I32-49"),
     a.Flail: (("negate",), "R-I32-49"), a.TakeAttack: (("director",), "R-I32-30"),
     a.AllOut: (("director",), "R-I32-30"), a.Aim: (("aim",), "R-I32-30"),
@@ -94,7 +96,8 @@ ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {
 
 
 @dataclass(eq=False)
-class I32State(FactionGames, Factions, Extras, Stars, Lending, Snatched, PhysicalDecks, Modules,
+class I32State(ClerkDibs, FactionGames, Factions, Extras, Stars, Lending, Snatched,
+               PhysicalDecks, Modules,
                Terrors, Companions, Cultist, Readings, Director, Views, Reels, Screen, People,
                Fights, Turns, StepQueue, State):
     info: ClassVar[GameInfo]  # set by the package
@@ -189,7 +192,8 @@ class I32State(FactionGames, Factions, Extras, Stars, Lending, Snatched, Physica
         return (SeatPrompt(self.current["seat"], self.phase, self.prompt_text()),
                 *self.lend_prompts(),  # R-I32-55 (spoints.py)
                 *self.share_prompts(),  # R-I32-83 (factions.py)
-                *self.star_prompts())  # D-I32-02 (readings.py)
+                *self.star_prompts(),  # D-I32-02 (readings.py)
+                *self.anytime_prompts())  # R-I32-67: a horror star at any time (anytime.py)
 
     def prompt_text(self) -> str:
         cur = self.current or {}
@@ -219,7 +223,9 @@ class I32State(FactionGames, Factions, Extras, Stars, Lending, Snatched, Physica
     def legal_actions(self, seat: int) -> list[Action]:
         if not any(isinstance(p, SeatPrompt) and p.seat == seat for p in self.pending()):
             return []
-        return getattr(self, f"legal_{self.phase}")(seat)
+        if self.star_only(seat):  # R-I32-67: asked only for its horror stars (anytime.py)
+            return self.star_actions(seat)
+        return self.with_stars(seat, getattr(self, f"legal_{self.phase}")(seat))
 
     # ------------------------------------------------------------------ apply
 
@@ -232,6 +238,8 @@ class I32State(FactionGames, Factions, Extras, Stars, Lending, Snatched, Physica
                                   "BOX-END")
             self.phase = "over"
             return []
+        if isinstance(action, a.StarAction):
+            return self.play_star(action)  # R-I32-67: at any time (anytime.py)
         if isinstance(action, SeatAction):
             self.check_seat(action)
             phases, rule = ACTION_PHASES.get(type(action), ((), "ACTION"))
@@ -265,7 +273,8 @@ class I32State(FactionGames, Factions, Extras, Stars, Lending, Snatched, Physica
         if not 0 <= action.seat < self.players:
             raise IllegalAction("R-I32-01", f"there is no seat {action.seat + 1} "
                                 f"(seats 1 to {self.players})")
-        if any(isinstance(p, SeatPrompt) and p.seat == action.seat for p in self.pending()):
+        if any(isinstance(p, SeatPrompt) and p.seat == action.seat for p in self.pending()) \
+                and not self.star_only(action.seat):  # R-I32-67: or only a star (anytime.py)
             return
         chance = self.chance()
         rule = chance.rule if chance else SEAT_PHASES.get(self.phase, ("R-I32-10", ""))[0]

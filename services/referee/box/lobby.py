@@ -47,7 +47,7 @@ class Lobby:
     # ------------------------------------------------------------------ menus
 
     def _game_menu(self) -> Menu:
-        items = [Item(g.info.screen_title, g) for g in self.registry]
+        items = [Item(info.screen_title, info) for info in self.registry.infos()]
         return Menu("Choose a game", items, footer="NEXT move  OK choose")
 
     def _settings(self) -> list[TableOption | Option]:
@@ -68,7 +68,7 @@ class Lobby:
         game = self.registry.get(game_id)
         self.step, self.joined = "game", []
         self.menu = self._game_menu()
-        self.menu.cursor = [item.value for item in self.menu.items].index(game)
+        self.menu.cursor = [item.value for item in self.menu.items].index(game.info)
         self._ok("")
 
     # ------------------------------------------------------------------ input
@@ -103,7 +103,7 @@ class Lobby:
         if self.step == "game":
             item = self.menu.current
             if item is not None:
-                self.game = item.value
+                self.game = self.registry.get(item.value.id)  # its engine loads now
                 self.values = {o.key: o.default for o in self._settings()}
                 self.step = "options"
                 self.menu = self._options_menu()

@@ -31,11 +31,12 @@ def _font() -> ImageFont.ImageFont:
     return ImageFont.load_default_imagefont()
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _strip(text: str, scale: int) -> Image.Image:
     """``text`` rendered once as a one-bit mask (the screens repeat the same strings). Each
-    entry costs about 4 KB (a Pillow image object, not its few pixels): 1,024 of them cap the
-    cache near 4 MB (docs/performance.md, "Memory")."""
+    entry costs about 3 KB (a Pillow image object, not its few pixels), so the cache holds the
+    strings of the screens in use, not a whole session's: 256 entries take 95% of the strips
+    drawn in a long session, 1,024 took 97% for 2 MB more (docs/performance.md, "Memory")."""
     width = len(text) * CHAR_W
     strip = Image.new("1", (width, LINE_H), 0)
     ImageDraw.Draw(strip).text((0, -1), text, fill=1, font=_font())

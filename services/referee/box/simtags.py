@@ -33,9 +33,9 @@ def ensure_sim_tags(path: Path, registry: Registry) -> TagRegistry:
     """The simulator's registry at ``path``, written (once) with a tag for every piece."""
     tags = TagRegistry.load(path, missing_ok=True)
     if len(tags) == 0:
-        for game in registry:
-            for kind, component, label in tag_components(game.info.id):
-                tags.add(TagEntry(sim_tag(game.info.id, kind, component), game.info.id, kind,
+        for info in registry.infos():
+            for kind, component, label in tag_components(info.id):
+                tags.add(TagEntry(sim_tag(info.id, kind, component), info.id, kind,
                                   component, label))
         tags.save()
     return tags

@@ -52,6 +52,7 @@ QUESTIONS = {  # the table menu's confirmations: a title, and what it does in a 
     "end": ("End the game now?", ""),
 }
 TagLookup = Callable[[str], tuple[str, str, str] | None]  # tag -> (game, kind, id)
+JOIN_TURN = 5.0  # s each between the lobby page and the phones' join page
 log = logging.getLogger(__name__)
 
 
@@ -86,14 +87,17 @@ class Table:
         self.rolling: Rolling | None = None  # the box's roll being shown
         self.now = 0.0
         self._offered = 0  # the paused game offered at boot
+        # more table menu items (the phones' "Free a phone seat"); an item's value is then
+        # a function of the seat giving the next menu, or None when done
+        self.table_items: Callable[[], list[Item]] = list
+        self.join_page: Callable[[], Canvas] | None = None  # phones' QR code (lobby, public)
 
     def _new_lobby(self) -> Lobby:
         """The lobby offers the games this table can run (with the shipped flows: those
         that have one; a game engine may exist before its table UI)."""
-        games = tuple(g for g in self.registry
-                      if self.flow_factory is not make_flow or has_flow(g.info.id))
-        return Lobby(Registry(games, self.registry.unavailable), [s.name for s in self.seats],
-                     {s.name: s.label for s in self.seats})
+        games = self.registry.only(i.id for i in self.registry.infos()
+                                   if self.flow_factory is not make_flow or has_flow(i.id))
+        return Lobby(games, [s.name for s in self.seats], {s.name: s.label for s in self.seats})
 
     # ------------------------------------------------------------------ boot and shutdown
 
@@ -190,6 +194,9 @@ class Table:
                 self._resume(self._offered)
             return
         if self.mode == "lobby":
+            if seat in self.system:
+                self._system_press(seat, role)
+                return
             start = self.lobby.press(seat, role)
             if start is not None:
                 self._start(start)
@@ -215,6 +222,10 @@ class Table:
         if self.mode == "offer" and role == "ok":
             self.journal.set_status(self._offered, "abandoned")
             self.mode = "lobby"
+        elif self.mode == "lobby" and role == "next" and self.table_items():
+            self.system[seat] = self._lobby_menu()  # freeing a lost phone's seat
+        elif self.mode == "lobby" and seat in self.system and role == "ok":
+            self.system.pop(seat)
         elif self.mode == "lobby":
             start = self.lobby.hold(seat, role)
             if start is not None:
@@ -374,8 +385,14 @@ class Table:
         moves = any(step.kind == "action" for step in live.history)
         items = [Item("Back to the game", "back"), undo,
                  Item("Referee undo", "referee", why="" if moves else SHORT["UNDO-EMPTY"]),
-                 Item("Pause", "pause"), Item("End the game", "end")]
+                 Item("Pause", "pause"), *self.table_items(), Item("End the game", "end")]
         return Menu("Table menu", items, footer="OK choose")
+
+    def _lobby_menu(self) -> Menu:
+        """The table menu before a game: only what ``table_items`` adds (a phone seat to
+        free)."""
+        return Menu("Table menu", [Item("Back to the lobby", "back"), *self.table_items()],
+                    footer="OK choose")
 
     def _system_press(self, seat: str, role: str) -> None:
         if role == "back":  # the back button does what hold ok does: leave the table menu
@@ -385,9 +402,14 @@ class Table:
         if chosen is not None:
             self._system_choose(seat, chosen.value)
 
-    def _system_choose(self, seat: str, choice: str) -> None:
-        _live, _flow = self._game()
-        if choice == "back":
+    def _system_choose(self, seat: str, choice: Any) -> None:
+        if callable(choice):  # an item from table_items
+            follow = choice(seat)
+            if follow is None:
+                self.system.pop(seat, None)
+            else:
+                self.system[seat] = follow
+        elif choice == "back":
             self.system.pop(seat)
         elif choice in ("undo", "referee", "end"):
             title, text = QUESTIONS[choice]
@@ -420,7 +442,8 @@ class Table:
 
     def next_change(self, now: float) -> float | None:
         times = [self.privacy.next_change(now),
-                 self.rolling.next_change(now) if self.rolling else None]
+                 self.rolling.next_change(now) if self.rolling else None,
+                 (now // JOIN_TURN + 1) * JOIN_TURN if self._joining() else None]
         found = [t for t in times if t is not None]
         return min(found) if found else None
 
@@ -435,11 +458,19 @@ class Table:
             frames[seat.name] = self._seat(seat, now)
         return frames
 
+    def _joining(self) -> bool:
+        """Seats are joining in the lobby and phones may join: the public screen turns
+        between the lobby and the phones' join page every ``JOIN_TURN`` seconds."""
+        return (self.join_page is not None and self.mode == "lobby"
+                and self.lobby.step == "join" and not self.lobby.note)
+
     def _public(self, now: float) -> Canvas:
         if self.mode == "game" and self.entry is not None:
             return self.entry.render()
         if self.mode == "game" and self.rolling is not None:
             return self.rolling.render(now)
+        if self._joining() and self.join_page is not None and int(now // JOIN_TURN) % 2:
+            return self.join_page()
         if self.mode == "lobby":
             return self.lobby.public()
         if self.mode == "offer":
@@ -466,6 +497,8 @@ class Table:
         return canvas
 
     def _seat(self, seat: Seat, now: float) -> Canvas:
+        if self.mode == "lobby" and seat.name in self.system:
+            return self.system[seat.name].render()
         if self.mode in ("lobby", "offer"):
             return self.lobby.seat(seat.name)
         if seat.name not in self.players:

@@ -15,17 +15,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    games = list(default_registry())
+    games = default_registry().infos()  # no engine is loaded to list them
     if args.json:
         print(
             json.dumps(
                 [
                     {
-                        "id": g.info.id,
-                        "title": g.info.title,
-                        "players": [g.info.min_players, g.info.max_players],
-                        "roles": list(g.info.roles),
-                        "summary": g.info.summary,
+                        "id": g.id,
+                        "title": g.title,
+                        "players": [g.min_players, g.max_players],
+                        "roles": list(g.roles),
+                        "summary": g.summary,
                         "options": [
                             {
                                 "key": o.key,
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
                                 "rule": o.rule,
                                 "help": o.help,
                             }
-                            for o in g.info.options
+                            for o in g.options
                         ],
                     }
                     for g in games
@@ -44,8 +44,7 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    for game in games:
-        info = game.info
+    for info in games:
         print(f"{info.id}: {info.title} ({info.min_players}-{info.max_players} players)")
         print(f"  {info.summary}")
         for option in info.options:

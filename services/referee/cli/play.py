@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _fewest() -> str:
-    return ", ".join(f"{g.info.id} {g.info.min_players}" for g in default_registry())
+    return ", ".join(f"{i.id} {i.min_players}" for i in default_registry().infos())
 
 
 def game_id(text: str) -> int:

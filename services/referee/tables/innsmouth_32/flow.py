@@ -6,8 +6,9 @@ take+act, draw survivor+act), each survivor's action, the spoints before every r
 target that results, negating damage or flailing; the director's take+attack (monster, throng,
 target), all-out attack (each throng aimed in turn), placing monsters, fade out, director's
 cut, clipping the reel, plot devices and the referee adjustment of a card's printed text.
-With nothing to do, `ok` opens the seat's survivors (or throngs). Hold `ok` goes back one
-menu; outside a menu `next`/`prev` turn the public screen's pages.
+With nothing to do, `ok` opens the seat's survivors (or throngs); a player whose survivor
+holds a horror star finds "Star: extra act" there whenever the extra action fits (R-I32-67).
+Hold `ok` goes back one menu; outside a menu `next`/`prev` turn the public screen's pages.
 
 The public screen's pages come from :mod:`.public` with the lines the engine told since the
 current seat action began (the roll explanation chain), read from the game's history after
@@ -25,6 +26,7 @@ from typing import Any
 
 from services.games.core import Action, Event, GameError, SeatPrompt, State
 from services.games.innsmouth_32 import actions as a
+from services.games.innsmouth_32.anytime import STAR_PHASE
 from services.referee.box.flow import MenuFlow, ViewCache
 from services.referee.box.menu import Item, Menu
 from services.referee.box.render import Canvas, plain
@@ -56,6 +58,13 @@ class I32Flow(MenuFlow):
 
     @staticmethod
     def waiting(state: State) -> list[int]:
+        """The seats asked to act (a horror star's "spend it, or wait" asks nobody)."""
+        return [p.seat for p in state.pending() if isinstance(p, SeatPrompt)
+                and p.kind != STAR_PHASE]
+
+    @staticmethod
+    def asked(state: State) -> list[int]:
+        """Every seat with a prompt: a star holder's "or wait" too (R-I32-67)."""
         return [p.seat for p in state.pending() if isinstance(p, SeatPrompt)]
 
     # ------------------------------------------------------------------ after every change
@@ -97,7 +106,7 @@ class I32Flow(MenuFlow):
 
     def menus(self, seat: int, state: State) -> SeatMenus:
         view = self.view(state, seat)
-        legal = state.legal_actions(seat) if seat in self.waiting(state) else []
+        legal = state.legal_actions(seat) if seat in self.asked(state) else []
         reasons: dict[Action, str] = {}
 
         def why(action: Action) -> str:  # each reason found once (on a copy of the game)

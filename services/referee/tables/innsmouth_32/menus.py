@@ -77,6 +77,9 @@ class SeatMenus:
         action the dedicated menu does not reach."""
         if not self.legal:
             return None
+        if self.view["step"].get("seat") != self.seat and all(
+                x.type == "star_action" for x in self.legal):
+            return self.star_menu()  # R-I32-67: not asked, a horror star at any time
         builder = getattr(self, f"phase_{self.view['phase']}", None)
         if builder is None:
             return self.levels.menu(lb.kind_word(self.view["phase"]), self.legal)
@@ -186,6 +189,10 @@ class SeatMenus:
         return [self.levels.item(type_word("star_action"), stars, "Star: who acts?")] \
             if stars else []
 
+    def star_menu(self) -> Menu:
+        return Menu("Horror star", [*self.star_items(), Item(
+            "My survivors", lambda: holdings.survivors_menu(self))], lines=["extra action now"])
+
     def phase_act(self) -> Menu:
         s = self.view["step"].get("survivor", "")
         acts = self._of(a.Act)
@@ -208,6 +215,18 @@ class SeatMenus:
         items += [Item("Pass", x) for x in self._of(a.Pass)]
         items.append(Item("My survivors", lambda: holdings.survivors_menu(self)))
         return Menu(fit(f"{self.name(s, 15)}: act", "Act?"), items)
+
+    def phase_counter(self) -> Menu:
+        """A-I32-10: the counterstrike's target, then its weapon, as in a normal attack."""
+        acts = self._of(a.Act)
+        who = self.name(self.view["step"].get("survivor", ""), 21)
+        targets = list(dict.fromkeys(x.target for x in acts))
+        if len(targets) == 1:
+            return Menu("Strike back with?", self._weapon(acts)().items,
+                        lines=[fit(f"at {self.label('target', targets[0])}",
+                                   self.label("target", targets[0]))])
+        menu = self._attack(acts)()
+        return Menu("Strike back at?", menu.items, lines=[who])
 
     def _stat(self, survivor: str, stat: str) -> str:
         value = self.view["survivors"].get(survivor, {}).get("stats", {}).get(stat, "?")
@@ -261,9 +280,10 @@ class SeatMenus:
         if self.view["step"].get("seat", self.seat) == self.seat:
             return None
         who = self.name(self.view["step"].get("survivor", ""), 12)
-        return Menu("Lend power?", [Item(self.label(x.type, getattr(x, "power", 0))
-                                         if x.type == "lend" else self.levels.leaf(x), x)
-                                    for x in self.legal], lines=[fit(f"to {who}", "to lend")])
+        items = [Item(self.label(x.type, getattr(x, "power", 0)), x) for x in self.legal
+                 if x.type == "lend"]  # and a horror star's extra action (R-I32-67)
+        return Menu("Lend power?", items + self.star_items(),
+                    lines=[fit(f"to {who}", "to lend")])
 
     def phase_commit(self) -> Menu:
         lend = self.lending()

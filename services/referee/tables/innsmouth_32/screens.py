@@ -20,11 +20,13 @@ WAITING = {"turn": "{who}'s turn", "act": "{who} acts", "commit": "{who}: spoint
            "place": "{who} places", "fade": "{who}: fade out?", "choose": "{who} chooses",
            "adjust": "{who} applies a card", "identify": "{who} tells a card",
            "shuffle": "the box shuffles", "roll": "dice are rolled",
-           "victim": "a random victim", "over": "the movie is over"}
+           "victim": "a random victim", "over": "the movie is over",
+           "counter": "{who} strikes back"}
 DOING = {"turn": "YOUR TURN", "act": "act now", "commit": "commit spoints",
          "negate": "DAMAGE!", "director": "YOUR TURN", "aim": "aim a throng",
          "place": "place a monster", "fade": "fade out?", "choose": "choose",
-         "adjust": "apply the card", "identify": "tell the card"}
+         "adjust": "apply the card", "identify": "tell the card",
+         "counter": "COUNTERSTRIKE!"}
 
 
 def headline(view: dict[str, Any], labels: list[str], waiting: list[int], seat: int) -> str:

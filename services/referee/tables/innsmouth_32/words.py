@@ -24,7 +24,8 @@ PHASE_WORDS = {"turn": "takes a turn", "act": "acts", "commit": "spoints",
                "negate": "negate/flail", "director": "attack", "aim": "aims",
                "place": "places", "fade": "fade out?", "choose": "chooses",
                "adjust": "card effect", "roll": "dice", "shuffle": "shuffle",
-               "victim": "random victim", "over": "the end", "running": ""}
+               "victim": "random victim", "over": "the end", "running": "",
+               "counter": "strikes back"}
 FINAL = {1: "final turn next", 2: "FINAL TURN", 3: "LAST ONE STANDING"}
 FINAL_SHORT = {1: "FT next", 2: "FINAL", 3: "LOS"}
 
