@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.resources
+import ipaddress
 import logging
 import os
 import re
@@ -27,6 +28,7 @@ from firmware_py.profile_checks import check_profile, gpio_range
 from firmware_py.specs import (
     BoardProfile,
     ButtonSpec,
+    CompanionSpec,
     MuxSpec,
     ReaderSpec,
     ScreenSpec,
@@ -74,6 +76,7 @@ _TOP_KEYS = (
     "director_screen",
     "table_buttons",
     "table_reader",
+    "companion",
 )
 _SEAT_KEYS = ("name", "label", "buttons", "screen", "reader")
 _SCREEN_KEYS = ("driver", "bus", "width", "height", "rotate")
@@ -84,6 +87,9 @@ _BUS_KEYS = MappingProxyType(
     }
 )
 _READER_KEYS = ("kind", "port", "baud")
+_COMPANION_KEYS = ("enabled", "host", "port", "phone_seats", "phones_for")
+COMPANION_PORTS = range(1024, 65536)  # no root needed
+MAX_PHONE_SEATS = 12
 
 
 def shipped_profiles() -> tuple[str, ...]:
@@ -181,6 +187,7 @@ def profile_from_dict(data: dict[str, Any], file: str) -> BoardProfile:
         buzzer_gpio=top.gpio("buzzer_gpio", None, sim),
         status_led_gpio=top.gpio("status_led_gpio", None, sim),
         timing=_timing(top.table("timing")),
+        companion=_companion(top.table("companion")),
     )
     check_profile(profile)
     return profile
@@ -335,6 +342,37 @@ def _timing(table: _Table | None) -> Timing:
         )
     values["double_press_roles"] = tuple(roles)
     return Timing(**values)
+
+
+def _companion(table: _Table | None) -> CompanionSpec:
+    """The ``[companion]`` table (phones as seat screens); the seat names it gives are
+    checked against the seats by :func:`check_profile`."""
+    if table is None:
+        return CompanionSpec()
+    table.allow(_COMPANION_KEYS)
+    host = table.text("host", "lan")
+    if host != "lan":
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            raise table.error("host", f"{host!r} is not an address; allowed: \"lan\" (this "
+                              "machine's LAN address) or an IP address such as "
+                              "192.168.1.20 or 127.0.0.1") from None
+        if address.is_unspecified:
+            raise table.error("host", f"{host} would let every network reach the phones' "
+                              "pages; allowed: \"lan\" or one address of this machine")
+    phones_for = table.get("phones_for", [])
+    if not isinstance(phones_for, list) or not all(isinstance(n, str) for n in phones_for):
+        raise table.error("phones_for", f"expected a list of seat names such as [\"seat1\"], "
+                          f"got {_show(phones_for)}")
+    return CompanionSpec(
+        enabled=table.boolean("enabled", False),
+        host=host,
+        port=table.integer("port", 8032, COMPANION_PORTS, "1024..65535"),
+        phone_seats=table.integer("phone_seats", 0, range(MAX_PHONE_SEATS + 1),
+                                  f"0..{MAX_PHONE_SEATS}"),
+        phones_for=tuple(phones_for),
+    )
 
 
 def _show(value: object) -> str:

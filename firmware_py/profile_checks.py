@@ -52,6 +52,7 @@ def check_profile(profile: BoardProfile) -> None:
     _check_i2c(profile)
     _check_spi(profile)
     _check_reader_ports(profile)
+    _check_companion(profile)
 
 
 def screen_fields(profile: BoardProfile) -> Iterator[tuple[str, ScreenSpec]]:
@@ -200,3 +201,24 @@ def _check_reader_ports(profile: BoardProfile) -> None:
                 "reader needs its own serial port",
             )
         first.setdefault(reader.port, field)
+
+
+def _check_companion(profile: BoardProfile) -> None:
+    """``companion.phones_for`` names hardware seats, once each; the phone seats' names
+    ("phone1"..) are free."""
+    names = [seat.name for seat in profile.seats]
+    seen: set[str] = set()
+    for i, name in enumerate(profile.companion.phones_for):
+        if name not in names:
+            raise ProfileError(profile.file, f"companion.phones_for[{i}]",
+                               f"there is no seat {name!r}; allowed: the seats of this "
+                               f"profile ({', '.join(names)})")
+        if name in seen:
+            raise ProfileError(profile.file, f"companion.phones_for[{i}]",
+                               f"seat {name!r} is listed twice; list each seat once")
+        seen.add(name)
+    for number in range(1, profile.companion.phone_seats + 1):
+        if f"phone{number}" in names:
+            raise ProfileError(profile.file, "companion.phone_seats",
+                               f"phone seat {number} is named \"phone{number}\", the name of "
+                               f"seats[{names.index(f'phone{number}')}]; rename that seat")

@@ -92,6 +92,17 @@ class Timing:
 
 
 @dataclass(frozen=True)
+class CompanionSpec:
+    """Phones as seat screens (docs/phones.md): the web companion the daemon serves."""
+
+    enabled: bool = False
+    host: str = "lan"  # "lan": this machine's LAN address; else the address to listen on
+    port: int = 8032
+    phone_seats: int = 0  # extra seats with no hardware, "phone1".., after the hardware seats
+    phones_for: tuple[str, ...] = ()  # hardware seats that may be played from a phone too
+
+
+@dataclass(frozen=True)
 class BoardProfile:
     name: str
     file: str  # where it was loaded from (for messages)
@@ -104,6 +115,7 @@ class BoardProfile:
     buzzer_gpio: int | None = None
     status_led_gpio: int | None = None
     timing: Timing = field(default_factory=Timing)
+    companion: CompanionSpec = field(default_factory=CompanionSpec)
 
     def seat(self, name: str) -> SeatSpec:
         for seat in self.seats:

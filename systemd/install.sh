@@ -19,9 +19,11 @@
 # python3-smbus2, i2c-tools); missing device groups; the system user `refbox` (no login, no
 # home) in groups gpio i2c spi dialout; I2C, SPI and the serial port through
 # `raspi-config nonint`; the virtual environment /opt/refbox/venv (system site packages, so
-# Raspberry Pi OS's lgpio is used); refbox with its `pi` extra from a root-owned copy of this
-# checkout in /opt/refbox/src; /usr/local/bin/refbox; /etc/refbox/board.toml; the unit in
-# /etc/systemd/system; daemon-reload, enable, restart. Running it again updates refbox.
+# Raspberry Pi OS's lgpio is used); refbox with its `pi` and `phones` extras from a root-owned
+# copy of this checkout in /opt/refbox/src; /usr/local/bin/refbox; /etc/refbox/board.toml; the
+# unit in /etc/systemd/system, with the drop-in companion.conf (the local network, for the
+# phone companion) only when the board profile enables the companion; daemon-reload, enable,
+# restart. Running it again updates refbox.
 # Details: docs/install.md.
 set -euo pipefail
 
@@ -36,6 +38,8 @@ readonly STAGE=$PREFIX/src
 readonly CONF_DIR=/etc/refbox
 readonly BOARD_FILE=$CONF_DIR/board.toml
 readonly UNIT_FILE=/etc/systemd/system/$SERVICE
+# The phone companion's network (docs/phones.md): only when the board profile enables it.
+readonly DROP_IN=/etc/systemd/system/$SERVICE.d/companion.conf
 readonly COMMAND_LINK=/usr/local/bin/refbox
 # What pip needs to build refbox (pyproject.toml: readme, packages services*, firmware_py*, hw*).
 readonly SOURCE_PARTS=(pyproject.toml README.md services firmware_py hw)
@@ -78,7 +82,7 @@ while (($#)); do
     esac
 done
 
-EXTRAS=pi
+EXTRAS=pi,phones
 if ((TEST_SYSTEM)); then
     # Plain Debian stands in for Raspberry Pi OS in systemd/test-boot.sh: no python3-lgpio
     # package (pip's lgpio wheel comes with the pi extra) and the simulated board's screens.
@@ -87,7 +91,7 @@ if ((TEST_SYSTEM)); then
         [[ $package == python3-lgpio ]] || kept+=("$package")
     done
     APT_PACKAGES=("${kept[@]}")
-    EXTRAS=pi,sim
+    EXTRAS=pi,phones,sim
     say "--test-system: a test install on plain Debian (simulated board allowed, no python3-lgpio)"
 fi
 readonly APT_PACKAGES EXTRAS
@@ -136,11 +140,23 @@ else:
 PY
 }
 
+# companion_enabled PROFILE: prints 1 when the profile's [companion] is enabled, else 0.
+companion_enabled() {
+    PYTHONPATH=$SRC "$SYSTEM_PYTHON" -B -c '
+import sys
+from firmware_py.profile import load_profile
+print(1 if load_profile(sys.argv[1]).companion.enabled else 0)' "$1"
+}
+
 board_source=$(check_board "$BOARD") || die "--board $BOARD refused: $board_source"
 if [[ -e $BOARD_FILE ]]; then
     problem=$(check_board "$BOARD_FILE") ||
         die "the existing $BOARD_FILE is not valid: $problem (fix it, or remove it to install --board $BOARD)"
+    COMPANION=$(companion_enabled "$BOARD_FILE")
+else
+    COMPANION=$(companion_enabled "$board_source")
 fi
+readonly COMPANION
 
 # --- Packages ----------------------------------------------------------------------------
 run apt-get update
@@ -202,6 +218,13 @@ fi
 
 # --- The service ---------------------------------------------------------------------------
 run install -m 0644 "$SRC/systemd/$SERVICE" "$UNIT_FILE"
+if ((COMPANION)); then
+    say "the board enables the phone companion: the service may use the local network"
+    run install -d -m 0755 "$(dirname -- "$DROP_IN")"
+    run install -m 0644 "$SRC/systemd/companion.conf" "$DROP_IN"
+elif [[ -e $DROP_IN ]]; then
+    run rm -f "$DROP_IN"
+fi
 run systemctl daemon-reload
 run systemctl enable "$SERVICE"
 if ((REBOOT)); then

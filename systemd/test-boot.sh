@@ -239,6 +239,12 @@ check "the unit is active through its READY notification ($((SECONDS - t0)) s; s
 sleep 3
 before=$(public_digest || true)
 check "the public screen shows the game ($before)" test -n "$before"
+# The sim profile enables the phone companion (on 127.0.0.1): the installer added the network
+# drop-in, and the daemon serves the join page under the unit's sandbox.
+check "the phone companion's drop-in is installed" \
+    inside test -f /etc/systemd/system/refbox.service.d/companion.conf
+check "the phone companion answers on 127.0.0.1:8032 (the join page)" \
+    inside python3 -c 'import urllib.request as u; page = u.urlopen("http://127.0.0.1:8032/", timeout=10).read(); assert b"Join the table" in page'
 
 pid=$(prop MainPID)
 restarts=$(prop NRestarts)

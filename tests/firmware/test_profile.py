@@ -186,7 +186,7 @@ def test_unknown_top_level_key() -> None:
         "buzzer",
         'unknown key (did you mean "buzzer_gpio"?); allowed keys here: name, '
         "description, simulated, timing, buzzer_gpio, status_led_gpio, seats, "
-        "public_screen, director_screen, table_buttons, table_reader",
+        "public_screen, director_screen, table_buttons, table_reader, companion",
     )
 
 

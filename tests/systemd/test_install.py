@@ -45,7 +45,7 @@ VENV = [
     ["rm", "-rf", "/opt/refbox/src"],
     ["mkdir", "-p", "/opt/refbox/src"],
     ["cp", "-R", *SOURCES, "/opt/refbox/src/"],
-    ["/opt/refbox/venv/bin/pip", "install", "--no-cache-dir", "/opt/refbox/src[pi]"],
+    ["/opt/refbox/venv/bin/pip", "install", "--no-cache-dir", "/opt/refbox/src[pi,phones]"],
     ["ln", "-sfn", "/opt/refbox/venv/bin/refbox", "/usr/local/bin/refbox"],
     ["install", "-d", "-m", "0755", "/etc/refbox"],
 ]
@@ -238,9 +238,27 @@ def test_the_test_system_switch_allows_the_sim_board_without_lgpio(tmp_path):
     assert ["apt-get", "install", "-y", "--no-install-recommends", "python3-venv",
             "python3-spidev", "python3-smbus2", "i2c-tools"] in result.plan
     assert ["/opt/refbox/venv/bin/pip", "install", "--no-cache-dir",
-            "/opt/refbox/src[pi,sim]"] in result.plan
+            "/opt/refbox/src[pi,phones,sim]"] in result.plan
 
 
 def test_the_usage_names_the_test_switch(tmp_path):
     result = run_script(INSTALL, ["--dry-run", "--frobnicate"], tmp_path)
     assert "--test-system      for systemd/test-boot.sh only" in result.stderr
+
+
+@no_board_yet
+def test_a_board_with_the_phone_companion_gets_the_network_drop_in(tmp_path):
+    profile = tmp_path / "phones.toml"
+    text = (ROOT / "hw/two-seat.toml").read_text(encoding="utf-8")
+    profile.write_text(text.replace("enabled = false", "enabled = true", 1), encoding="utf-8")
+    assert tomllib.loads(profile.read_text(encoding="utf-8"))["companion"]["enabled"] is True
+    result = run_script(INSTALL, ["--dry-run", "--board", str(profile)], tmp_path,
+                        raspi=RASPI_DONE, known=[*RASPBERRY_PI_OS, "passwd:refbox"])
+    assert result.returncode == 0, result.stderr
+    unit = result.plan.index(SERVICE[0])
+    assert result.plan[unit + 1:unit + 3] == [
+        ["install", "-d", "-m", "0755", "/etc/systemd/system/refbox.service.d"],
+        ["install", "-m", "0644", str(ROOT / "systemd/companion.conf"),
+         "/etc/systemd/system/refbox.service.d/companion.conf"],
+    ]
+    assert "may use the local network" in result.stderr

@@ -7,11 +7,12 @@ import time
 from pathlib import Path
 
 from firmware_py.profile import load_profile
-from firmware_py.specs import Clock
+from firmware_py.specs import BoardProfile, Clock
 from services.games.core import Rng
 from services.games.registry import Registry, default_registry
-from services.referee.box.daemon import Box, Notify
+from services.referee.box.daemon import Box, Notify, PhoneServer, ServePhones
 from services.referee.box.devices import SimBoard, hardware_backends
+from services.referee.companion.hub import Hub
 
 
 def box_rng(seed: int | None) -> Rng:
@@ -25,25 +26,47 @@ def box_registry(data_dir: str | Path) -> Registry:
     return default_registry(Path(data_dir) / "packs", leave_out_damaged=True)
 
 
+def phone_server(profile: BoardProfile, *, port: int | None = None) -> ServePhones | None:
+    """The phones' web server the profile asks for (``[companion]``), or None when it is
+    off. ``port`` overrides the profile's (0: any free port, for tests)."""
+    spec = profile.companion
+    if not spec.enabled:
+        return None
+
+    def serve(hub: Hub) -> PhoneServer:
+        from services.referee.companion.address import listen_address
+        from services.referee.companion.server import Companion
+
+        return Companion(hub, listen_address(spec.host), spec.port if port is None else port)
+
+    return serve
+
+
 def hardware_box(board: str, data_dir: str | Path, *, notify: Notify | None = None,
                  registry: Registry | None = None) -> Box:
     profile = load_profile(board)
     registry = registry or box_registry(data_dir)
+    serve = phone_server(profile)
     if profile.simulated:
         sim = SimBoard()
         return Box(profile, data_dir, registry=registry,
                    backends=sim.backends(time.monotonic), clock=time.monotonic,
-                   rng=box_rng(None), notify=notify)
+                   rng=box_rng(None), notify=notify, serve_phones=serve)
     return Box(profile, data_dir, registry=registry,
                backends=hardware_backends(), clock=time.monotonic, rng=box_rng(None),
-               notify=notify)
+               notify=notify, serve_phones=serve)
 
 
 def sim_box(board: str, data_dir: str | Path, clock: Clock, *, screens: str | None = None,
             threaded: bool = True, seed: int | None = None, capture: str | None = None,
-            registry: Registry | None = None) -> tuple[Box, SimBoard]:
+            registry: Registry | None = None, phones: bool = False,
+            phone_port: int | None = None) -> tuple[Box, SimBoard]:
+    """The box on the simulated board; with ``phones`` also the phones' web server when the
+    profile enables it (``phone_port`` overriding its port)."""
     profile = load_profile(board)
     sim = SimBoard(screen_backend=screens, directory=capture)
+    serve = phone_server(profile, port=phone_port) if phones else None
     box = Box(profile, data_dir, registry=registry or box_registry(data_dir),
-              backends=sim.backends(clock, threaded=threaded), clock=clock, rng=box_rng(seed))
+              backends=sim.backends(clock, threaded=threaded), clock=clock, rng=box_rng(seed),
+              serve_phones=serve)
     return box, sim

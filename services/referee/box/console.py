@@ -64,6 +64,7 @@ class Console:
         self._shown: tuple[str, ...] = ()
         self._legend_text = self._full_legend()
         self._compact_text = [compact_legend(self.keys.key_map, box.profile), COMPACT_HELP]
+        self.message = " ".join(self._phones_line())  # until the first other message
 
     def run(self) -> None:
         if self.window:
@@ -88,7 +89,14 @@ class Console:
         return [f"refbox simulator: the real daemon on board {self.box.profile.name}",
                 *legend_lines(self.keys.key_map, self.box.profile),
                 "hold: hold the key down" if self.window else HOLD_HELP,
-                tags, "quit: Esc twice or Ctrl-C", ""]
+                tags, *self._phones_line(), "quit: Esc twice or Ctrl-C", ""]
+
+    def _phones_line(self) -> list[str]:
+        """Where phones join (docs/phones.md), when the box serves them."""
+        server, hub = self.box.phone_server, self.box.hub
+        if server is None or hub is None:
+            return []
+        return [f"phones: open {server.url} in a browser, join code {hub.code}"]
 
     # ------------------------------------------------------------------ input
 

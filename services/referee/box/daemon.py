@@ -2,7 +2,8 @@
 reverse, and the loop that applies input in order on one thread.
 
     journal -> tag registry -> screens -> pins and buttons -> readers -> feedback -> table
-    (boot: resume or offer the unfinished game) -> first frames -> READY=1
+    (boot: resume or offer the unfinished game) -> the phones' web server (when the profile
+    enables it) -> first frames -> READY=1
 
 Damaged files never stop it: a journal file that is not a journal any more is renamed aside
 (``refbox.sqlite.damaged-N``) and a new one started, a damaged tag registry is logged and not
@@ -29,7 +30,7 @@ import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from firmware_py.buttons import BoardButtons
 from firmware_py.events import InputEvent
@@ -37,14 +38,29 @@ from firmware_py.specs import BoardProfile, Clock
 from services.games.core import Rng
 from services.games.registry import Registry
 from services.referee.box.devices import Backends, Reader, ScreenDevice, screen_slots
+from services.referee.box.phones import Phones, extra_seats, phone_seats
 from services.referee.box.render import Canvas
 from services.referee.box.table import Seat, Table
+from services.referee.companion.hub import CompanionError, Hub, PhoneInput
 from services.referee.errors import FileDamaged, JournalDamaged
 from services.referee.files import folder
 from services.referee.journal import Journal
 from services.referee.tags import TagRegistry, TagRegistryError
 
 log = logging.getLogger(__name__)
+
+
+class PhoneServer(Protocol):
+    """What the box needs of the phones' web server (:class:`.companion.server.Companion`)."""
+
+    url: str
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+ServePhones = Callable[[Hub], PhoneServer]
 
 TICK = 0.02  # s between button/feedback ticks when nothing else is due
 RETRY = 1.0  # s between redraws offered to an offline screen (it backs off on its own too)
@@ -70,7 +86,8 @@ class Notify:
 
 class Box:
     def __init__(self, profile: BoardProfile, data_dir: str | Path, *, registry: Registry,
-                 backends: Backends, clock: Clock, rng: Rng, notify: Notify | None = None) -> None:
+                 backends: Backends, clock: Clock, rng: Rng, notify: Notify | None = None,
+                 hub: Hub | None = None, serve_phones: ServePhones | None = None) -> None:
         self.profile = profile
         self.data_dir = Path(data_dir)
         self.registry = registry
@@ -78,7 +95,13 @@ class Box:
         self.clock = clock
         self.rng = rng
         self.notify = notify or Notify()
-        self.events: queue.Queue[InputEvent] = queue.Queue()
+        self.events: queue.Queue[InputEvent | PhoneInput] = queue.Queue()
+        if hub is None and serve_phones is not None:
+            hub = Hub(phone_seats(profile), self.events.put)
+        self.hub = hub  # phone seats (docs/phones.md): None, no phones
+        self.serve_phones = serve_phones  # the web server for them (started last)
+        self.phone_server: PhoneServer | None = None
+        self.phones: Phones | None = None
         self.screens: dict[str, ScreenDevice] = {}
         self.readers: list[Reader] = []
         self.shown: dict[str, bytes] = {}
@@ -93,6 +116,7 @@ class Box:
         self._feedback: Any = None
         self._redraw_at: float | None = None  # when a timed change (a reveal ending) is due
         self._retry_at = 0.0  # offline screens are offered their frame again from then on
+        self._unshown = False  # input handled since the last render (phone versions are old)
         self.warning = ""  # a damaged file set aside at start, for the public screen
 
     # ------------------------------------------------------------------ start and stop
@@ -140,15 +164,41 @@ class Box:
         self._feedback = self.backends.feedback(self.profile, factory, self.clock)
         stack.callback(self._feedback.close)
         seats = [Seat(s.name, s.label) for s in self.profile.seats]
+        if self.hub is not None:
+            seats += extra_seats(self.hub, seats)
         lookup = (lambda tag: _lookup(tags, tag)) if tags is not None else None
         self.table = Table(self.registry, journal, seats, self.rng, cue=self._cue,
                            lookup=lookup)
+        if self.hub is not None:
+            self.phones = Phones(self.hub, self.table, self.data_dir)
+            self.table.table_items = self.phones.table_items
         self.table.boot()
+        if self.hub is not None and self.serve_phones is not None:
+            self._serve_phones(self.hub, self.serve_phones)
         if self.warning and not self.table.lobby.note:
             self.table.lobby.note = self.warning
         self.render()
         self.notify.ready(f"{self.profile.name}: ready")
         log.info("refbox ready on board %s (%d seats)", self.profile.name, len(seats))
+
+    def _serve_phones(self, hub: Hub, serve: ServePhones) -> None:
+        """The phones' web server, stopped first. A server that cannot start (its port
+        taken, no network) is named in the log and on the public screen; the box goes on
+        with its hardware seats."""
+        try:
+            server = serve(hub)
+            server.start()
+        except CompanionError as error:
+            log.error("phones cannot join: %s", error.message)
+            self.warning = self.warning or "Phones off: see the log"
+            return
+        self._stack.callback(server.stop)
+        self.phone_server = server
+        from services.referee.companion.qr import join_page  # segno: only with phones
+
+        url = server.url
+        log.info("phones join at %s (join code %s)", url, hub.code)
+        self._table().join_page = lambda: join_page(url, hub.code)
 
     def _open_journal(self) -> Journal:
         """The journal; a file that is not a journal any more is set aside (renamed, kept)
@@ -203,11 +253,11 @@ class Box:
         table = self._table()
         handled = 0
         try:
-            first: InputEvent | None = self.events.get(timeout=wait) if wait > 0 else None
+            first = self.events.get(timeout=wait) if wait > 0 else None
         except queue.Empty:
             first = None
         if first is not None:
-            table.handle(first, self.clock())
+            self._handle(table, first)
             handled += 1
         if self._buttons is not None:
             self._buttons.tick(self.clock())  # holds and double presses that came due
@@ -219,16 +269,31 @@ class Box:
                 event = self.events.get_nowait()
             except queue.Empty:
                 break
-            table.handle(event, self.clock())
+            self._handle(table, event)
             handled += 1
         if self._feedback is not None:
             self._feedback.tick(self.clock())
+        if self.phones is not None:
+            self.phones.keep()  # a phone joined or a seat was freed: saved for a restart
         now = self.clock()
         due = self._redraw_at is not None and now >= self._redraw_at
         retry = now >= self._retry_at and any(not s.online for s in self.screens.values())
         if handled or due or retry:
             self.render()
         return handled
+
+    def _handle(self, table: Table, event: InputEvent | PhoneInput) -> None:
+        if isinstance(event, PhoneInput):
+            if self.phones is None:
+                log.warning("input from phone seat %r on a box without phones: ignored",
+                            event.seat)
+                return
+            if self._unshown:
+                self.render()  # a phone's input is checked against the screen it saw
+            self.phones.handle(event, self.clock())
+        else:
+            table.handle(event, self.clock())
+        self._unshown = True
 
     def run(self, stop: threading.Event) -> None:
         """Loop until ``stop`` is set, then finish: pause the game and say so on screen."""
@@ -251,6 +316,7 @@ class Box:
         now = self.clock()
         self._redraw_at = self._table().next_change(now)
         self._retry_at = now + RETRY
+        self._unshown = False
         frames = self._table().screens(now)
         for name, screen in self.screens.items():
             canvas = frames.get(name) or Canvas()
@@ -263,6 +329,8 @@ class Box:
             self.canvases[name] = canvas
             self.frames_sent += 1
             self.texts[name] = list(canvas.texts)
+        if self.phones is not None:
+            self.phones.publish(frames)
 
     def _cue(self, name: str) -> None:
         if self._feedback is not None:

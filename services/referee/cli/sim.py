@@ -1,13 +1,16 @@
 """``refbox sim``: the real daemon on the simulated board.
 
     refbox sim [GAME] [--board sim] [--data DIR] [--screens pygame|terminal|memory]
+               [--no-phones] [--phone-port PORT]
     refbox sim [GAME] --script FILE [--capture DIR] [--seed S]
 
 Interactive: the screens are laid out around a table in a pygame window where a display
 exists, in the terminal otherwise, with the key map of every seat's buttons; type
 ``tag SEAT PIECE`` lines (in the terminal: `` ` `` then ``SEAT PIECE``) to tap tags. On quitting
 it says where the game was saved. With ``--script`` it plays the script headless on a fake
-clock and, with ``--capture``, writes a PNG of every screen after each step.
+clock and, with ``--capture``, writes a PNG of every screen after each step. Interactive, the
+box also serves phone seats when the board enables them (the sim board does: on 127.0.0.1,
+docs/phones.md); the legend says where phones join and the join code.
 """
 
 from __future__ import annotations
@@ -38,6 +41,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--script", help="play this script headless (see docs/box.md)")
     parser.add_argument("--capture", help="with --script: write screen PNGs here")
     parser.add_argument("--seed", type=int, help="seed the box's shuffles and dice")
+    parser.add_argument("--no-phones", action="store_true",
+                        help="do not serve phone seats even if the board enables them")
+    parser.add_argument("--phone-port", type=int, metavar="PORT",
+                        help="serve phone seats on this port (default: the board's, 8032)")
     parser.set_defaults(handler=run)
 
 
@@ -79,7 +86,8 @@ def _interactive(args: argparse.Namespace, data: Path) -> int:
     backend = args.screens or choose_backend()
     # In a terminal the console draws the screens as text (pixels do not fit a terminal).
     screens = "memory" if backend in ("terminal", "memory") else backend
-    box, sim = sim_box(args.board, data, time.monotonic, screens=screens, seed=args.seed)
+    box, sim = sim_box(args.board, data, time.monotonic, screens=screens, seed=args.seed,
+                       phones=not args.no_phones, phone_port=args.phone_port)
     box.start()
     stop = threading.Event()
     restore = install_stop_signals(stop)

@@ -1,0 +1,106 @@
+"""The two HTML pages the phone server sends: the join page and the seat page's shell.
+
+Both are plain HTML with no inline script or style (the server's Content-Security-Policy
+allows only its own files); the seat page is filled in by ``static/seat.js`` from the seat's
+model. Every text taken from the table is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from services.referee.companion.hub import PhoneSeat
+
+_HEAD = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/seat.css">
+</head>
+"""
+
+
+def join_page(seats: list[tuple[PhoneSeat, bool]], url: str, message: str = "", *,
+              code: str = "") -> str:
+    """The lobby of phone seats: a free seat is a button that joins it; a taken one is grey.
+    The join code is asked for, filled in when the phone came by the QR code (``code``)."""
+    rows = []
+    for seat, taken in seats:
+        label = escape(seat.label)
+        if taken:
+            rows.append(f'<button class="seat taken" disabled>{label} — taken</button>')
+        else:
+            rows.append(f'<button class="seat" type="submit" name="seat" '
+                        f'value="{escape(seat.name)}">{label}</button>')
+    choices = "\n".join(rows) or '<p>This table has no phone seats.</p>'
+    notice = f'<p class="notice" role="alert">{escape(message)}</p>\n' if message else ""
+    return (_HEAD.format(title="Join the table") + f"""<body class="join">
+<main>
+<h1>Join the table</h1>
+{notice}<p>Choose your seat. This phone then shows that seat's screen.</p>
+<form method="post" action="/join">
+<label class="code">Join code (on the table's screen, beside PHONES)
+<input name="code" value="{escape(code)}" required maxlength="8" autocomplete="off"
+ autocapitalize="characters" spellcheck="false" inputmode="text"></label>
+{choices}
+</form>
+<p><a class="button" href="/">Look again</a></p>
+<figure>
+<img class="qr" src="/qr.svg" alt="QR code of {escape(url)}" width="180" height="180">
+<figcaption>Other phones join at <strong>{escape(url)}</strong></figcaption>
+</figure>
+</main>
+</body>
+</html>
+""")
+
+
+def seat_page(label: str) -> str:
+    """The seat page's shell; ``static/seat.js`` fills it in and keeps it up to date."""
+    return (_HEAD.format(title=escape(label)) + f"""<body class="seat-page">
+<main>
+<header>
+<h1 id="label">{escape(label)}</h1>
+<p id="status" class="status" role="status">Connecting…</p>
+</header>
+<section id="screen" class="screen" aria-live="polite">
+<h2 id="screen-title"></h2>
+<div id="screen-lines"></div>
+</section>
+<p id="notice" class="notice" role="alert" hidden></p>
+<section id="peek-box" class="screen peek" hidden>
+<h2 id="peek-title"></h2>
+<div id="peek-lines"></div>
+</section>
+<section id="menu" class="menu" hidden>
+<h2 id="menu-title"></h2>
+<div id="menu-lines"></div>
+<div id="menu-items"></div>
+<p id="why" class="why" role="alert" hidden></p>
+</section>
+<div class="controls">
+<button id="peek" class="peek-button" type="button">Hold to peek</button>
+<button type="button" data-press="prev">◀ Previous</button>
+<button type="button" data-press="next">Next ▶</button>
+<button type="button" data-press="ok">OK</button>
+<button type="button" data-back="1">Hold OK (back)</button>
+<button id="table-menu" type="button">Table menu</button>
+</div>
+<section id="map" class="map" hidden>
+<h2 id="map-title"></h2>
+<div id="map-grid" class="map-grid"></div>
+<div id="map-notes" class="map-notes"></div>
+</section>
+<section id="public" class="public">
+<h2 id="public-title"></h2>
+<div id="public-lines"></div>
+</section>
+</main>
+<script src="/static/seat.js" defer></script>
+</body>
+</html>
+""")
