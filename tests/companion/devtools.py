@@ -27,7 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-TIMEOUT = 10.0  # seconds a protocol answer or a page condition may take
+TIMEOUT = 30.0  # seconds a protocol answer or a page condition may take (a loaded CI)
 NAMES = ("chromium", "chromium-browser", "google-chrome")
 GONE = ("navigated or closed", "context was destroyed", "Cannot find context")
 # Run before Chromium, in its process: put the pipes on the descriptors 3 and 4 it uses

@@ -26,7 +26,7 @@ from firmware_py.events import (
     InputEvent,
     TagPlaced,
 )
-from services.games.core import EndGame, GameError, IllegalAction, Rng
+from services.games.core import GameError, Rng
 from services.games.registry import Registry
 from services.referee.box.dice import DiceEntry, Rolling
 from services.referee.box.flow import Flow
@@ -35,22 +35,13 @@ from services.referee.box.menu import Item, Menu
 from services.referee.box.privacy import Privacy
 from services.referee.box.render import Canvas, dense_page, fit, plain, title_and_lines, wrap
 from services.referee.box.resume import reason, replay
+from services.referee.box.table_menu import TableMenu
 from services.referee.errors import JournalDamaged, RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
 from services.referee.tables import has_flow, make_flow
 
 Cue = Callable[[str], None]
-SHORT = {  # the undo refusals, in words that fit a 21x5 screen
-    "UNDO-HIDDEN": "That move showed hidden information: only a referee undo can take it back.",
-    "UNDO-CHANCE": "Chance came after it: only a referee undo can take it back.",
-    "UNDO-EMPTY": "There is nothing to undo.",
-}
-QUESTIONS = {  # the table menu's confirmations: a title, and what it does in a few words
-    "undo": ("Undo the last move?", ""),
-    "referee": ("Referee undo?", "Takes back the last move, whatever it showed."),
-    "end": ("End the game now?", ""),
-}
 TagLookup = Callable[[str], tuple[str, str, str] | None]  # tag -> (game, kind, id)
 JOIN_TURN = 5.0  # s each between the lobby page and the phones' join page
 log = logging.getLogger(__name__)
@@ -62,7 +53,7 @@ class Seat:
     label: str  # "Seat 1"
 
 
-class Table:
+class Table(TableMenu):
     def __init__(self, registry: Registry, journal: Journal, seats: list[Seat], rng: Rng,
                  *, cue: Cue | None = None, lookup: TagLookup | None = None,
                  flow_factory: Callable[[str], Flow] = make_flow) -> None:
@@ -370,73 +361,6 @@ class Table:
 
     def _label(self, name: str) -> str:
         return next((s.label for s in self.seats if s.name == name), name)
-
-    # ------------------------------------------------------------------ the table menu
-
-    def _system_menu(self) -> Menu:
-        """The table menu; an undo the rules would refuse is greyed, and OK on it says why
-        (before anyone is asked to confirm it)."""
-        live, _flow = self._game()
-        refusal = live.undo_refusal()
-        undo = Item("Undo last move", "undo")
-        if refusal is not None:
-            undo = Item("Undo: not allowed", "undo", why=SHORT.get(refusal.rule,
-                                                                   refusal.message))
-        moves = any(step.kind == "action" for step in live.history)
-        items = [Item("Back to the game", "back"), undo,
-                 Item("Referee undo", "referee", why="" if moves else SHORT["UNDO-EMPTY"]),
-                 Item("Pause", "pause"), *self.table_items(), Item("End the game", "end")]
-        return Menu("Table menu", items, footer="OK choose")
-
-    def _lobby_menu(self) -> Menu:
-        """The table menu before a game: only what ``table_items`` adds (a phone seat to
-        free)."""
-        return Menu("Table menu", [Item("Back to the lobby", "back"), *self.table_items()],
-                    footer="OK choose")
-
-    def _system_press(self, seat: str, role: str) -> None:
-        if role == "back":  # the back button does what hold ok does: leave the table menu
-            self.system.pop(seat)
-            return
-        chosen = self.system[seat].press(role)
-        if chosen is not None:
-            self._system_choose(seat, chosen.value)
-
-    def _system_choose(self, seat: str, choice: Any) -> None:
-        if callable(choice):  # an item from table_items
-            follow = choice(seat)
-            if follow is None:
-                self.system.pop(seat, None)
-            else:
-                self.system[seat] = follow
-        elif choice == "back":
-            self.system.pop(seat)
-        elif choice in ("undo", "referee", "end"):
-            title, text = QUESTIONS[choice]
-            self.system[seat] = Menu(title, [Item("No", "back"), Item("Yes", f"do-{choice}")],
-                                     lines=wrap(text) if text else [])
-        elif choice == "pause":
-            self.system.pop(seat)
-            self.pause()
-        elif choice.startswith("do-"):
-            self.system.pop(seat)
-            self._confirmed(seat, choice[3:])
-
-    def _confirmed(self, seat: str, what: str) -> None:
-        live, _flow = self._game()
-        try:
-            if what == "undo":
-                live.undo()
-            elif what == "referee":
-                live.referee_undo(1, reason=f"{self._label(seat)} at the table")
-            else:
-                live.apply(EndGame(f"ended by {self._label(seat)}"))
-        except (RefereeError, IllegalAction) as error:
-            self.notes[seat] = SHORT.get(error.rule, error.message)
-            return
-        self._after_change()
-        if what != "end" and live.state.outcome() is None:
-            self.mode = "game"
 
     # ------------------------------------------------------------------ time
 
