@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from firmware_py.errors import HardwareError
+from firmware_py.profile import COMPANION_PORTS
 from services.games.core import GameError
 from services.referee.box.assemble import sim_box
 from services.referee.box.daemon import install_stop_signals
@@ -43,9 +44,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--seed", type=int, help="seed the box's shuffles and dice")
     parser.add_argument("--no-phones", action="store_true",
                         help="do not serve phone seats even if the board enables them")
-    parser.add_argument("--phone-port", type=int, metavar="PORT",
-                        help="serve phone seats on this port (default: the board's, 8032)")
+    parser.add_argument("--phone-port", type=phone_port, metavar="PORT",
+                        help="serve phone seats on this port, 1024..65535 (default: the "
+                             "board's, 8032)")
     parser.set_defaults(handler=run)
+
+
+def phone_port(text: str) -> int:
+    """``--phone-port``: a port a user may open (the board profile's range)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number; allowed: "
+                                         "1024..65535") from None
+    if port not in COMPANION_PORTS:
+        raise argparse.ArgumentTypeError(f"{port} is out of range; allowed: 1024..65535")
+    return port
 
 
 def run(args: argparse.Namespace) -> int:
