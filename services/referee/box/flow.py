@@ -142,6 +142,23 @@ class MenuFlow(Flow):
     def menu_for(self, seat: int, state: State) -> Menu | None:
         """The first menu of what the seat has to do now (None: nothing)."""
 
+    def hold(self, seat: int, role: str, state: State) -> Action | None:
+        """Hold ok = back (:meth:`back`); other holds mean nothing here."""
+        if role == "ok":
+            self.back(seat)
+        return None
+
+    def back(self, seat: int) -> bool:
+        """Back: the seat's refusal closes and its open menu goes back one level; True when
+        a menu was closed."""
+        self.messages.pop(seat, None)
+        self.starts.pop(seat, None)
+        stack = self.stacks.get(seat)
+        if not stack:
+            return False
+        stack.pop()
+        return True
+
     def _choose(self, seat: int, item: Item) -> Action | None:
         """The chosen item: an action to apply, or None after opening or changing a menu. An
         item's value is an action, or a callable giving the next menu (pushed) or an

@@ -128,15 +128,6 @@ class AsylumFlow(MenuFlow):
 
     # ------------------------------------------------------------------ input
 
-    def hold(self, seat: int, role: str, state: State) -> Action | None:
-        if role == "ok":
-            self.messages.pop(seat, None)
-            self.starts.pop(seat, None)
-            stack = self.stacks.get(seat)
-            if stack:
-                stack.pop()
-        return None
-
     def menu_for(self, seat: int, state: State) -> Menu | None:
         """The first menu of what the seat has to do now (None: nothing to do)."""
         if seat not in self.waiting(state):

@@ -95,15 +95,6 @@ class I32Flow(MenuFlow):
 
     # ------------------------------------------------------------------ input
 
-    def hold(self, seat: int, role: str, state: State) -> Action | None:
-        if role == "ok":
-            self.messages.pop(seat, None)
-            self.starts.pop(seat, None)
-            stack = self.stacks.get(seat)
-            if stack:
-                stack.pop()
-        return None
-
     def menus(self, seat: int, state: State) -> SeatMenus:
         view = self.view(state, seat)
         legal = state.legal_actions(seat) if seat in self.asked(state) else []

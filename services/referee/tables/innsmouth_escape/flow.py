@@ -88,11 +88,7 @@ class InnsmouthFlow(MenuFlow):
 
     def hold(self, seat: int, role: str, state: State) -> Action | None:
         if role == "ok":
-            self.messages.pop(seat, None)
-            self.starts.pop(seat, None)
-            stack = self.stacks.get(seat)
-            if stack:
-                stack.pop()
+            if self.back(seat):
                 self._refresh(seat)
             elif seat == (self.before or {}).get("human"):
                 self.tapped = {}

@@ -84,15 +84,6 @@ class IntruderFlow(MenuFlow):
 
     # ------------------------------------------------------------------ input
 
-    def hold(self, seat: int, role: str, state: State) -> Action | None:
-        if role == "ok":
-            self.messages.pop(seat, None)
-            self.starts.pop(seat, None)
-            stack = self.stacks.get(seat)
-            if stack:
-                stack.pop()
-        return None
-
     def open(self, seat: int, state: State) -> Action | None:
         """``ok`` outside a menu: the seat's menu for what it has to do now (if anything)."""
         view = self.view(state, seat)
