@@ -14,7 +14,7 @@ import statistics
 import tempfile
 import time
 
-from services.referee.box.assemble import sim_box
+from services.referee.assemble import sim_box
 
 
 def one_close() -> float:

@@ -1,7 +1,7 @@
 """The box on the simulated board with Escape!: input-to-frame latency, start-up, memory.
 
     .venv/bin/python benchmarks/box_latency.py [--runs 5] [--inputs 2000]
-        [--latency-inputs 800] [--think 0.02] [--seed 1] [--dir DIR]
+        [--latency-inputs 800] [--think 0.02] [--seed 1] [--dir DIR] [--json FILE]
 
 Everything runs on the ``sim`` profile (6 seats, 8 screens) with the in-memory screen backend,
 threaded virtual RFID readers (the daemon's hardware setting too), the real
@@ -22,12 +22,17 @@ threaded virtual RFID readers (the daemon's hardware setting too), the real
    the emulated panel's ``show`` encodes the frame and plans the partial update: no bus
    time), journal commits included. Table 1b times the same kind of session with
    ``Box.step()`` called inline right after the put (no queue wake-up, no idle tick in the
-   way); it is the memory session of part 3.
+   way); it is the memory session of part 3. Each input also counts the canvases the table
+   drew for it (``Table.drawn``, a Counter by screen; "-" on a tree without it), and the
+   input that imports the game's engine (the lobby's choice of the game, the first time in
+   the process) is its own row, "first game chosen". In both sessions the sim's tag registry
+   is written beforehand by another process (see 3), so no engine is loaded at start.
 2. **Start-up.** Fresh interpreters run a tiny script: import the daemon, ``sim_box()``, set
    a ``Notify`` whose ``ready()`` prints ``time.monotonic()``, ``box.start()``. The parent
    reads ``time.monotonic()`` just before spawning the process. Two cases: an empty data
    directory, and one whose journal holds an Escape! game interrupted after about 30 actions
-   (boot resumes it). Plus the import time of ``services.referee.box.daemon``.
+   (boot resumes it). Plus the import time of ``services.referee.box.daemon``, and a bare
+   interpreter's start (``python -c pass``, spawn to exit) measured between those runs.
 3. **Memory.** A fresh interpreter plays ``--inputs`` inputs of whole games in a row (lobby,
    game, game over, lobby again; a referee undo now and then) and reads ``VmRSS`` from
    ``/proc/self/status`` at checkpoints. The sim's memory screen backend keeps only the last
@@ -35,6 +40,10 @@ threaded virtual RFID readers (the daemon's hardware setting too), the real
    for tests and would add ~3.5 MB of frame history that a box on a Pi never has), and the
    sim's tag registry is written beforehand by another process (the sim's first start reads
    every game's pieces, importing every engine; a Pi's box and later sim starts do not).
+
+``--json FILE`` writes the same figures as JSON (times in ms, memory in KiB): per kind of
+input n, p50, p99, max, frames, canvases and every total; the start-up phases per case; the
+bare interpreter; the memory rows. ``benchmarks/arm64_proxy.py`` reads it.
 """
 
 from __future__ import annotations
@@ -48,6 +57,7 @@ import itertools
 import json
 import logging
 import os
+import platform
 import random
 import re
 import resource
@@ -64,12 +74,14 @@ from typing import Any
 
 from firmware_py.events import ButtonDoublePressed, ButtonHeld, ButtonPressed, InputEvent
 from firmware_py.profile import load_profile
+from services.games import registry as registry_module
 from services.games.core import Action
 from services.games.registry import default_registry
 from services.referee.box import render  # render._strip: its lru_cache of drawn text
 from services.referee.box.daemon import TICK, Box
 from services.referee.box.devices import SimBoard
 from services.referee.box.menu import Menu
+from services.referee.tables import GameFlows
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "decktet-escape"
@@ -135,13 +147,16 @@ class Sample:
     show: float  # inside the screens' show() (emulated panel: encode, plan, keep the frame)
     cpu: float  # CPU time of the loop's thread in the step that handled the input
     gc: float  # time spent in garbage collections (any thread) inside the input's window
+    canvases: float = -1.0  # canvases drawn (not reused) for the input; -1: not counted
 
 
 FIELDS = [f.name for f in dataclasses.fields(Sample)]
 KINDS = ("menu move", "menu open", "commit clue", "commit play", "commit discard",
          "commit placeon", "commit giveroute", "commit loseroute", "peek reveal",
          "commit other", "table menu open", "table menu move", "referee undo", "lobby",
-         "game start", "leave (game over)")
+         "game start", "first game chosen", "leave (game over)")
+# "first game chosen": the input in which the game's engine was imported (the lobby's choice
+# of the game, the first time in a process); its later choices are "lobby" inputs
 
 
 class Samples:
@@ -164,6 +179,23 @@ class Samples:
         return [(KINDS[self.kinds[n]],
                  Sample(*self.values[n * width:(n + 1) * width]))  # type: ignore[arg-type]
                 for n in range(self.count)]
+
+
+def drawn(box: Box | None) -> int | None:
+    """Canvases the table has drawn so far (``Table.drawn``, a Counter by screen name, or
+    ``Table.frames.drawn``), or None on a tree whose table does not count them."""
+    table = getattr(box, "table", None)
+    counter = getattr(table, "drawn", None)
+    if counter is None:
+        counter = getattr(getattr(table, "frames", None), "drawn", None)
+    if counter is None:
+        return None
+    for _ in range(10):  # the loop thread may add a screen's key while we sum
+        try:
+            return sum(list(counter.values()))
+        except RuntimeError:
+            continue
+    return None
 
 
 class Meter:
@@ -250,6 +282,7 @@ class Meter:
         assert self.box is not None
         self.done.clear()
         event = dataclasses.replace(event, at=time.monotonic())
+        drawn_before = drawn(self.box)
         start = time.perf_counter()
         self.box.events.put(event)
         if self.loop:
@@ -260,6 +293,9 @@ class Meter:
         else:
             self.box.step()
         end_step, cpu = self.step_end, self.step_cpu
+        drawn_after = drawn(self.box)
+        canvases = (-1.0 if drawn_before is None or drawn_after is None
+                    else float(drawn_after - drawn_before))
         lists = (self.shows, self.handles, self.writes, self.gcs)
         shows, handles, writes, gcs = (list(x) for x in lists)
         for seen, kept in zip(lists, (shows, handles, writes, gcs), strict=True):
@@ -271,7 +307,7 @@ class Meter:
         collected = sum(max(0.0, min(b, end) - max(a, start)) for a, b in gcs)
         return Sample(end - start, h0 - start, h1 - h0, sum(w[1] - w[0] for w in wrote),
                       len(wrote), sum(1 for w in wrote if w[2] == "action"), end - h1,
-                      len(shown), sum(x[1] - x[0] for x in shown), cpu, collected)
+                      len(shown), sum(x[1] - x[0] for x in shown), cpu, collected, canvases)
 
 
 def build_box(data_dir: str, seed: int, meter: Meter | None) -> Box:
@@ -282,8 +318,8 @@ def build_box(data_dir: str, seed: int, meter: Meter | None) -> Box:
     if meter is not None:
         meter.sim = sim
         backends = meter.wrap_backends(backends)
-    return Box(profile, data_dir, registry=default_registry(), backends=backends,
-               clock=time.monotonic, rng=random.Random(seed))
+    return Box(profile, data_dir, registry=default_registry(), flows=GameFlows(),
+               backends=backends, clock=time.monotonic, rng=random.Random(seed))
 
 
 # ---------------------------------------------------------------------- the players
@@ -421,9 +457,12 @@ def play(meter: Meter, driver: Driver, inputs: int, think: float, rng: random.Ra
     for n in range(1, inputs + 1):
         event, kind = driver.next()
         target = driver.target
+        loaded = _engine_loaded()
         if think > 0:
             time.sleep(rng.uniform(0.0, think))
         sample = meter.measure(event)
+        if not loaded and _engine_loaded():
+            kind = "first game chosen"  # the engine was imported for this input
         if kind == "commit":
             if not sample.actions:
                 raise RuntimeError(f"{event} was meant to commit {target} but did not")
@@ -439,6 +478,13 @@ def play(meter: Meter, driver: Driver, inputs: int, think: float, rng: random.Ra
             on_input(n)
 
 
+def _engine_loaded() -> bool:
+    """Whether the game's engine is loaded in this process (choosing it imports it if not)."""
+    shipped = getattr(registry_module, "SHIPPED", {})
+    engine = shipped[GAME][1] if GAME in shipped else f"services.games.{GAME.replace('-', '_')}"
+    return engine in sys.modules
+
+
 def latency_session(directory: str, inputs: int, seed: int, think: float
                     ) -> tuple[Samples, Driver, dict[str, float]]:
     """The daemon's thread starts the box and runs its loop (the journal's SQLite connection
@@ -446,6 +492,7 @@ def latency_session(directory: str, inputs: int, seed: int, think: float
     callbacks."""
     samples = Samples(inputs)
     with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-latency-") as data:
+        write_sim_tags(data)  # as in the memory session: the engine loads when chosen
         meter = Meter()
         meter.loop = True
         box = build_box(data, seed, meter)
@@ -618,7 +665,7 @@ import json, os, sys, time
 t_main = time.monotonic()
 import services.referee.box.daemon as daemon
 t_daemon = time.monotonic()
-from services.referee.box.assemble import sim_box
+from services.referee.assemble import sim_box
 from services.games.registry import default_registry
 t_imports = time.monotonic()
 registry = default_registry()
@@ -669,7 +716,7 @@ if sys.argv[2] != "close":  # box.close() takes seconds (see the close line of t
 START_PHASES = (
     ("interpreter", "process spawn -> first line of the script (interpreter start-up, site)"),
     ("import daemon", "import services.referee.box.daemon (the first refbox import)"),
-    ("import more", "import services.referee.box.assemble and services.games.registry"),
+    ("import more", "import services.referee.assemble and services.games.registry"),
     ("registry", "default_registry(): the games' metadata (an engine loads when chosen)"),
     ("sim modules", "import firmware_py.sim.emulated_screens, .virtual_reader"),
     ("build", "sim_box(): load and validate the profile, make the Box"),
@@ -707,22 +754,37 @@ def one_start(data: str, close: bool = False) -> dict[str, Any]:
     return result
 
 
+def bare_start() -> float:
+    """A bare interpreter, ``python -c pass``: spawn to exit, in s (the same environment as
+    the start-up runs)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    spawn = time.monotonic()
+    subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
+    return time.monotonic() - spawn
+
+
 def startup(directory: str, runs: int, seed: int
-            ) -> tuple[dict[str, list[dict[str, Any]]], float]:
-    """Medians per case, and the box.close() time of one extra run (the warm-up)."""
+            ) -> tuple[dict[str, list[dict[str, Any]]], float, list[float]]:
+    """Per case, each run's phases; the box.close() time of one extra run (the warm-up); and
+    a bare interpreter's start, measured between the runs (at least 5 times)."""
     source = prepare_resume(directory, seed)
     results: dict[str, list[dict[str, Any]]] = {"empty data dir": [], "resume a game": []}
+    bare: list[float] = []
     try:
         with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-start-") as scratch:
             warm = one_start(os.path.join(scratch, "warm"), close=True)  # .pyc, file cache
-            for run in range(runs):
+            bare_start()  # its own warm-up
+            for run in range(max(runs, 5)):
+                bare.append(bare_start())
+                if run >= runs:
+                    continue
                 results["empty data dir"].append(one_start(os.path.join(scratch, f"e{run}")))
                 resume = os.path.join(scratch, f"r{run}")
                 shutil.copytree(source, resume)
                 results["resume a game"].append(one_start(resume))
     finally:
         shutil.rmtree(source, ignore_errors=True)
-    return results, warm["close"]
+    return results, warm["close"], bare
 
 
 def daemon_imports(count: int = 8) -> list[tuple[int, str]]:
@@ -780,26 +842,59 @@ latency columns, in ms:
   cpu            median CPU time of the loop's thread in the step that handled the input
   commit p99 max journal writes inside handle (each its own fsynced transaction): p50, p99, max
   writes         mean number of journal writes per input
-  frames         mean number of screens whose frame changed"""
+  frames         mean number of screens whose frame changed
+  canvases       mean number of canvases drawn (a screen's picture made anew, not reused);
+                 "-": this tree's table does not count them (Table.drawn)
+first game chosen: the input that imported the game's engine (the lobby's ok on the game, the
+  first time in the process; a row of its own, later choices are "lobby" inputs)"""
 SLOW = 0.010  # s: inputs slower than this are looked at in the line under each table
 
 
-def latency_table(samples: list[tuple[str, Sample]], title: str) -> None:
+def by_kind(samples: list[tuple[str, Sample]]) -> list[tuple[str, list[Sample]]]:
+    """The samples by kind of input, in KINDS order, with "committed action" (every commit)
+    after menu move and menu open."""
     groups: dict[str, list[Sample]] = {}
     for kind, sample in samples:
         groups.setdefault(kind, []).append(sample)
     commits = [x for kind, x in samples if kind.startswith("commit ")]
     ordered = [(k, groups[k]) for k in KINDS if k in groups]
-    ordered.insert(2, ("committed action", commits))  # all commits, after menu move/open
+    ordered.insert(2, ("committed action", commits))
+    return [(kind, rows) for kind, rows in ordered if rows]
+
+
+def canvases(rows: list[Sample]) -> float | None:
+    """Mean canvases drawn per input, None when the table does not count them."""
+    if any(x.canvases < 0 for x in rows):
+        return None
+    return statistics.mean(x.canvases for x in rows)
+
+
+def latency_json(samples: list[tuple[str, Sample]]) -> dict[str, dict[str, Any]]:
+    """Per kind of input: n, p50/p99/max of the total (ms), mean frames and canvases, the
+    medians of the parts (ms), and every total (ms, to pool runs)."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind, rows in by_kind(samples):
+        total = [x.total for x in rows]
+        out[kind] = {
+            "n": len(rows), "p50_ms": pct(total, 50) * 1000, "p99_ms": pct(total, 99) * 1000,
+            "max_ms": max(total) * 1000,
+            "frames": statistics.mean(x.frames for x in rows), "canvases": canvases(rows),
+            **{f"{part}_p50_ms": statistics.median(getattr(x, part) for x in rows) * 1000
+               for part in ("wait", "handle", "render", "show", "cpu", "commit")},
+            "writes": statistics.mean(x.commits for x in rows),
+            "totals_ms": [round(t * 1000, 4) for t in total]}
+    return out
+
+
+def latency_table(samples: list[tuple[str, Sample]], title: str) -> None:
+    ordered = by_kind(samples)
     print(f"\n{title}")
     head = (f"{'input':<18} {'n':>5} {'p50':>6} {'p99':>6} {'max':>6} | {'wait':>5} "
             f"{'handle':>6} {'render':>6} {'show':>5} {'cpu':>5} | {'commit':>6} {'p99':>6} "
-            f"{'max':>6} {'writes':>6} | {'frames':>6}")
+            f"{'max':>6} {'writes':>6} | {'frames':>6} {'canvases':>8}")
     print(head)
     print("-" * len(head))
     for kind, rows in ordered:
-        if not rows:
-            continue
         total = [x.total for x in rows]
         line = (f"{kind:<18} {len(rows):>5} {ms(pct(total, 50)):>6} {ms(pct(total, 99)):>6} "
                 f"{ms(max(total)):>6} | {ms(statistics.median(x.wait for x in rows)):>5} "
@@ -813,7 +908,9 @@ def latency_table(samples: list[tuple[str, Sample]], title: str) -> None:
                      f"{statistics.mean(x.commits for x in rows):>6.2f} | ")
         else:
             line += f"{'-':>6} {'-':>6} {'-':>6} {0:>6} | "
-        print(line + f"{statistics.mean(x.frames for x in rows):>6.2f}")
+        drew = canvases(rows)
+        print(line + f"{statistics.mean(x.frames for x in rows):>6.2f} "
+              + (f"{drew:>8.2f}" if drew is not None else f"{'-':>8}"))
     slow = [x for _, x in samples if x.total > SLOW]
     if slow:
         print(f"over {SLOW * 1000:.0f} ms: {len(slow)} of {len(samples)} inputs; in them "
@@ -858,6 +955,9 @@ def main() -> None:
     parser.add_argument("--load-every-game", action="store_true",
                         help="memory session: load every game's engine at start (as before "
                              "games were loaded when chosen)")
+    parser.add_argument("--json", metavar="FILE", default=None,
+                        help="also write the figures as JSON to FILE (times in ms, memory "
+                             "in KiB)")
     parser.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     directory = args.dir or tempfile.gettempdir()
@@ -869,9 +969,19 @@ def main() -> None:
 
     began = time.monotonic()
     print(f"refbox box benchmark: board {BOARD!r} (8 screens), game {GAME}, python "
-          f"{sys.version.split()[0]}, {os.cpu_count()} cpus, load average "
-          f"{os.getloadavg()[0]:.2f}; journals on {filesystem(directory)}")
+          f"{sys.version.split()[0]} ({platform.machine()}), {os.cpu_count()} cpus, load "
+          f"average {os.getloadavg()[0]:.2f}; journals on {filesystem(directory)}")
+    if sys.flags.dont_write_bytecode:
+        print("note: PYTHONDONTWRITEBYTECODE is set: modules without bytecode are compiled at "
+              "every start (a user's install has bytecode)")
     print(COLUMNS)
+    report: dict[str, Any] = {
+        "python": sys.version.split()[0], "machine": platform.machine(),
+        "cpus": os.cpu_count(), "load_before": os.getloadavg()[0],
+        "source": str(Path(render.__file__).resolve().parents[3]),
+        "dont_write_bytecode": bool(sys.flags.dont_write_bytecode),
+        "journals_on": filesystem(directory),
+        "args": {k: v for k, v in vars(args).items() if k not in ("json", "memory_child")}}
 
     # 1. latency through the daemon's loop thread
     section = time.monotonic()
@@ -882,6 +992,9 @@ def main() -> None:
                   f"box.events from another thread\n   ({args.latency_inputs} inputs, "
                   f"random 0-{args.think * 1000:.0f} ms apart; {driver.games} games started, "
                   f"{driver.finished} played to the end; {time.monotonic() - section:.1f} s)")
+    report["latency"] = {"loop": latency_json(samples.items())}
+    report["games"] = {"started": driver.games, "finished": driver.finished}
+    report["idle"] = idle
     print(f"idle, no input for {idle['seconds']:.0f} s during a game: {idle['steps']:.0f} "
           f"steps/s, {ms(idle['per_step'])} ms CPU per step = {idle['loop'] * 100:.1f}% of a "
           f"core on the loop thread;\n  the whole process (reader threads too) "
@@ -901,13 +1014,14 @@ def main() -> None:
     memory = json.loads(out.stdout)
     memory_time = time.monotonic() - section
     inline = [(k, Sample(**x)) for k, x in memory["samples"]]
+    report["latency"]["inline"] = latency_json(inline)
     latency_table(inline, f"1b. the same, Box.step() called inline right after the put "
                           f"(no queue wake-up, no idle tick in the way)\n    ({args.inputs} "
                           f"inputs back to back, the memory session of table 3)")
 
     # 2. start-up
     section = time.monotonic()
-    results, close = startup(directory, args.runs, args.seed + 200)
+    results, close, bare = startup(directory, args.runs, args.seed + 200)
     print(f"\n2. start-up, fresh interpreters, median of {args.runs} runs (ms; "
           f"{time.monotonic() - section:.1f} s)")
     head = f"{'phase':<14} " + " ".join(f"{c + ' median':>21} {'min':>7} {'max':>7}"
@@ -925,6 +1039,19 @@ def main() -> None:
     print("table mode at READY: " + "; ".join(f"{c}: {', '.join(m)}" for c, m in modes.items()))
     for key, what in START_PHASES:
         print(f"  {key:<14} {what}")
+    print(f"bare interpreter (python -c pass, spawn to exit), median of {len(bare)}: "
+          f"{ms(statistics.median(bare))} ms (min {ms(min(bare))}, max {ms(max(bare))})")
+    report["startup"] = {
+        case: {key: {"median_ms": statistics.median(r[key] for r in runs) * 1000,
+                     "min_ms": min(r[key] for r in runs) * 1000,
+                     "max_ms": max(r[key] for r in runs) * 1000,
+                     "values_ms": [r[key] * 1000 for r in runs]}
+               for key, _what in START_PHASES}
+        for case, runs in results.items()}
+    report["bare_interpreter"] = {"median_ms": statistics.median(bare) * 1000,
+                                  "min_ms": min(bare) * 1000, "max_ms": max(bare) * 1000,
+                                  "values_ms": [b * 1000 for b in bare]}
+    report["close_ms"] = close * 1000 if close is not None else None
     print(f"box.close() right after start (one run, empty data dir): {close * 1000:.0f} ms")
     print("import services.referee.box.daemon and its heaviest direct imports "
           "(one more run, -X importtime, cumulative):")
@@ -949,6 +1076,9 @@ def main() -> None:
     looks = memory["strip_hits"] + memory["strip_misses"]
     print(f"text cache: {memory['strip_hits']:,} of {looks:,} strips drawn came from it "
           f"({memory['strip_hits'] / max(looks, 1):.1%})")
+    report["memory"] = {"unit": "KiB", "inputs": args.inputs, "rows": memory["rows"],
+                        "strip_hits": memory["strip_hits"],
+                        "strip_misses": memory["strip_misses"]}
     print(MEMORY_NOTES)
 
     print("\nnot measured: the path before events.put. With mock or real pins a press is "
@@ -966,6 +1096,14 @@ def main() -> None:
         print(f"  {count} x {phase}: {message}")
     print(f"whole benchmark: {time.monotonic() - began:.1f} s, load average now "
           f"{os.getloadavg()[0]:.2f}")
+    if args.json:
+        report["warnings"] = len(WARNINGS.messages)
+        report["seconds"] = time.monotonic() - began
+        report["load_after"] = os.getloadavg()[0]
+        with open(args.json, "w") as out_file:
+            json.dump(report, out_file, indent=1)
+            out_file.write("\n")
+        print(f"figures written to {args.json}")
 
 
 if __name__ == "__main__":

@@ -86,7 +86,7 @@ def main() -> None:
 
     default_registry()
     stages.append(("the games and their data", rss_mib()))
-    from services.referee.box.assemble import sim_box
+    from services.referee.assemble import sim_box
 
     with tempfile.TemporaryDirectory(prefix="refbox-memory-") as data:
         write_sim_tags(data)

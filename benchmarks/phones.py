@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from firmware_py.events import ButtonPressed  # noqa: E402
-from services.referee.box.assemble import sim_box  # noqa: E402
+from services.referee.assemble import sim_box  # noqa: E402
 from services.referee.box.daemon import Box  # noqa: E402
 
 TIMEOUT = 10.0  # s for any answer
@@ -238,7 +238,7 @@ import json, os, sys, time
 sys.path.insert(0, sys.argv[3])
 t_main = time.monotonic()
 import services.referee.box.daemon as daemon
-from services.referee.box.assemble import sim_box
+from services.referee.assemble import sim_box
 ready = {}
 
 def rss_kib():
@@ -298,7 +298,7 @@ def rss_kib():
 steps = [("the daemon", "services.referee.box.daemon"), ("asyncio", "asyncio"),
          ("microdot", "microdot"), ("segno", "segno"),
          ("the phone server", "services.referee.companion.server"),
-         ("its QR page", "services.referee.companion.qr")]
+         ("its QR page", "services.referee.box.joinpage")]
 rows = [("interpreter", 0.0, rss_kib())]
 for label, name in steps:
     start = time.perf_counter()

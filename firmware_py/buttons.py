@@ -31,6 +31,11 @@ Hardware callbacks run on gpiozero's threads; a lock keeps the logic consistent.
 
 On the Pi, :func:`make_pin_factory` returns gpiozero's lgpio factory, RPi.GPIO as fallback;
 simulated profiles get a ``MockFactory``.
+
+gpiozero is imported when the first pin factory or button is made, not with this module:
+importing any part of it imports the whole package, ``importlib.metadata`` included (the
+largest of the daemon's imports, docs/performance.md "Start-up"), which a module that only
+names these classes, or uses the pure :class:`ButtonLogic`, does not need.
 """
 
 from __future__ import annotations
@@ -40,10 +45,6 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING
-
-from gpiozero import DigitalInputDevice
-from gpiozero.exc import GPIOZeroError
-from gpiozero.pins import Factory
 
 from firmware_py.errors import HardwareError
 from firmware_py.events import (
@@ -57,13 +58,16 @@ from firmware_py.events import (
 from firmware_py.specs import BoardProfile, ButtonSpec, Clock, Timing
 
 if TYPE_CHECKING:
+    from gpiozero import DigitalInputDevice
+    from gpiozero.pins import Factory
     from gpiozero.pins.mock import MockFactory
 
 log = logging.getLogger(__name__)
 
 SIM_BOARD_REVISION = "a020a0"  # a Compute Module 3: GPIO 0..45, room for the sim's 30 buttons
 Sink = Callable[[InputEvent], None]
-FactoryLoader = Callable[[], Factory]
+FactoryLoader = Callable[[], "Factory"]
+LEVEL_POLL = 0.1  # s between reads of every level by tick() (edges come by callbacks)
 
 
 class ButtonLogic:
@@ -95,6 +99,13 @@ class ButtonLogic:
     def is_pressed(self) -> bool:
         """The debounced level."""
         return self._down
+
+    @property
+    def busy(self) -> bool:
+        """A timed decision is pending (debounce, hold, a double-press window): the same
+        conditions as :meth:`_due`, without building its list."""
+        return (self._raw != self._down or (self._down and not self._held)
+                or (self._released_at is not None and not self._down))
 
     def sample(self, pressed: bool, now: float) -> list[InputEvent]:
         """A raw level seen at ``now`` (every edge, bounces included)."""
@@ -180,11 +191,14 @@ class SeatButtons:
         clock: Clock,
         pin_factory: Factory,
     ) -> None:
+        from gpiozero.exc import GPIOZeroError  # gpiozero: when the first button is made
+
         self.seat = seat
         self._sink = sink
         self._clock = clock
         self._lock = threading.Lock()
         self._buttons: dict[str, tuple[DigitalInputDevice, ButtonLogic]] = {}
+        self._polled_at = float("-inf")  # when every button's level was last read
         for spec in specs:
             try:
                 self._add(spec, timing, pin_factory)
@@ -197,6 +211,8 @@ class SeatButtons:
     def _add(self, spec: ButtonSpec, timing: Timing, pin_factory: Factory) -> None:
         # A plain input, not gpiozero's Button: holds and double presses are ButtonLogic's, so
         # Button's hold thread (one per button, polling every 0.1 s) would only slow close().
+        from gpiozero import DigitalInputDevice  # imported by the constructor already
+
         device = DigitalInputDevice(
             spec.gpio, pull_up=spec.pull_up, bounce_time=None, pin_factory=pin_factory
         )
@@ -228,11 +244,23 @@ class SeatButtons:
         return self._buttons[role][1].is_pressed
 
     def tick(self, now: float | None = None) -> None:
-        """Emit the events whose time has come (``now`` defaults to the clock)."""
+        """Emit the events whose time has come (``now`` defaults to the clock). Every
+        ``LEVEL_POLL`` seconds each button's level is read as well (an edge the GPIO
+        library dropped is seen then); in between only buttons with a timed decision
+        pending are ticked, so an idle board costs next to nothing per loop step."""
         with self._lock:
             at = self._clock() if now is None else now
+            poll = not at - LEVEL_POLL < self._polled_at <= at
+            if poll:
+                self._polled_at = at
             for device, logic in self._buttons.values():
-                for event in logic.sample(device.is_active, at):
+                if poll:
+                    events = logic.sample(device.is_active, at)
+                elif logic.busy:
+                    events = logic.tick(at)
+                else:
+                    continue
+                for event in events:
                     self._sink(event)
 
     def next_due(self) -> float | None:
@@ -318,6 +346,8 @@ def make_pin_factory(
     """
     if profile.simulated if simulated is None else simulated:
         return mock_pin_factory()
+    from gpiozero.exc import GPIOZeroError  # gpiozero: when the first factory is made
+
     failures = []
     for name, loader in loaders if loaders is not None else _REAL_LOADERS:
         try:

@@ -15,6 +15,9 @@ is inaudible for steps of 40 ms and more. A new pattern replaces the one playing
 quiet); :func:`make_feedback` builds it from a profile (quiet if the profile has neither a
 buzzer nor an LED). :class:`RecordingFeedback` is the twin for tests and the sim: it records
 what was played and every output change, and touches no pins.
+
+gpiozero is imported when feedback is made (the patterns are checked against its ``Tone``),
+not with this module (see :mod:`firmware_py.buttons`).
 """
 
 from __future__ import annotations
@@ -23,15 +26,14 @@ import logging
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Protocol
-
-from gpiozero import LED, TonalBuzzer
-from gpiozero.exc import GPIOZeroError
-from gpiozero.pins import Factory
-from gpiozero.tones import Tone
+from typing import TYPE_CHECKING, Protocol
 
 from firmware_py.errors import HardwareError
 from firmware_py.specs import BoardProfile, Clock
+
+if TYPE_CHECKING:
+    from gpiozero import LED, TonalBuzzer
+    from gpiozero.pins import Factory
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +153,10 @@ class GpioOutputs:
     """A gpiozero ``TonalBuzzer`` and ``LED`` (either may be absent)."""
 
     def __init__(self, buzzer_gpio: int | None, led_gpio: int | None, pin_factory: Factory) -> None:
+        from gpiozero import LED, TonalBuzzer
+        from gpiozero.exc import GPIOZeroError
+        from gpiozero.tones import Tone
+
         self.buzzer: TonalBuzzer | None = None
         self.led: LED | None = None
         try:
@@ -179,6 +185,8 @@ class GpioOutputs:
             if tone is None:
                 self.buzzer.stop()
             else:
+                from gpiozero.tones import Tone  # loaded with the buzzer already
+
                 self.buzzer.play(Tone(tone))
         if self.led is not None:
             self.led.value = tone is not None
@@ -236,6 +244,8 @@ class RecordingFeedback(Feedback):
 
 def check_patterns(patterns: Mapping[Cue, Pattern]) -> None:
     """Raise ``ValueError`` unless every cue has a pattern of valid steps the buzzer can play."""
+    from gpiozero.tones import Tone  # gpiozero: when feedback is made, not with this module
+
     mid = Tone(BUZZER_MID_TONE)
     low, high = mid.down(12 * BUZZER_OCTAVES), mid.up(12 * BUZZER_OCTAVES)
     for cue in Cue:

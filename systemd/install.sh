@@ -20,10 +20,11 @@
 # home) in groups gpio i2c spi dialout; I2C, SPI and the serial port through
 # `raspi-config nonint`; the virtual environment /opt/refbox/venv (system site packages, so
 # Raspberry Pi OS's lgpio is used); refbox with its `pi` and `phones` extras from a root-owned
-# copy of this checkout in /opt/refbox/src; /usr/local/bin/refbox; /etc/refbox/board.toml; the
-# unit in /etc/systemd/system, with the drop-in companion.conf (the local network, for the
-# phone companion) only when the board profile enables the companion; daemon-reload, enable,
-# restart. Running it again updates refbox.
+# copy of this checkout in /opt/refbox/src; bytecode (.pyc) for everything in the venv;
+# /usr/local/bin/refbox; /etc/refbox/board.toml; the unit in /etc/systemd/system, with the
+# drop-in companion.conf (the local network, for the phone companion) only when the board
+# profile enables the companion; daemon-reload, enable, restart. Running it again updates
+# refbox.
 # Details: docs/install.md.
 set -euo pipefail
 
@@ -204,6 +205,13 @@ run rm -rf "$STAGE"
 run mkdir -p "$STAGE"
 run cp -R "${SOURCE_PARTS[@]/#/$SRC/}" "$STAGE/"
 run "$VENV/bin/pip" install --no-cache-dir "${STAGE}[$EXTRAS]"
+# Bytecode: the unit's ProtectSystem=strict keeps the daemon from writing a .pyc later, and a
+# module without one is compiled again at every start (docs/performance.md, "Start-up"). pip
+# writes them for what it installs (refbox and its dependencies, not installed editable);
+# compileall makes sure of the whole venv and skips what is up to date. A file that does not
+# compile (a stray one of some dependency) is named, and the install goes on.
+run "$VENV/bin/python" -m compileall -q "$VENV/lib" ||
+    say "some files above did not compile: they are compiled at each start instead"
 run ln -sfn "$VENV/bin/refbox" "$COMMAND_LINK"
 
 # --- Board profile (never overwritten) -------------------------------------------------------

@@ -20,8 +20,6 @@ set -euo pipefail
 
 SRC=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
 readonly SRC
-readonly PACKAGES=systemd,systemd-sysv,dbus,python3,python3-venv,ca-certificates,procps
-readonly SUITE=bookworm
 ARCH=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 CACHE=/var/cache/refbox-boot
 KEEP=0
@@ -32,6 +30,9 @@ say() { printf 'test-boot: %s\n' "$*"; }
 die() { say "$*" >&2; exit 1; }
 ok() { say "ok: $*"; }
 fail() { say "FAIL: $*"; FAILURES=$((FAILURES + 1)); }
+# The roots (debootstrap, the cache, binfmt for arm64): shared with benchmarks/arm64_proxy.py.
+# shellcheck source=systemd/roots.sh
+. "$SRC/systemd/roots.sh"
 check() {  # check "what" command...: ok when the command succeeds
     local what=$1
     shift
@@ -50,62 +51,17 @@ done
 [[ $ARCH == amd64 || $ARCH == arm64 ]] || die "--arch $ARCH: amd64 or arm64"
 ((EUID == 0)) || die "must run as root (debootstrap and systemd-nspawn): sudo $0"
 
-# --- Tools ---------------------------------------------------------------------------------
-need=()
-command -v debootstrap >/dev/null || need+=(debootstrap)
-command -v systemd-nspawn >/dev/null || need+=(systemd-container)
-if [[ $ARCH == arm64 && $(uname -m) != aarch64 ]]; then
-    [[ -e /usr/bin/qemu-aarch64-static ]] || need+=(qemu-user-static)
-    command -v update-binfmts >/dev/null || need+=(binfmt-support)
-fi
-if ((${#need[@]})); then
-    say "installing ${need[*]}"
-    apt-get update -q >/dev/null
-    apt-get install -y -q "${need[@]}" >/dev/null
-fi
-if [[ $ARCH == arm64 && $(uname -m) != aarch64 ]]; then
-    mountpoint -q /proc/sys/fs/binfmt_misc ||
-        mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-    update-binfmts --enable qemu-aarch64 2>/dev/null || true  # "already enabled" is fine
-    [[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]] || die "qemu-aarch64 is not registered with binfmt_misc"
-fi
-
-# --- The root (cached) ---------------------------------------------------------------------
-mkdir -p "$CACHE"
-key=$(printf '%s %s %s' "$SUITE" "$ARCH" "$PACKAGES" | sha256sum | cut -c1-12)
-tarball=$CACHE/$SUITE-$ARCH-$key.tar
+# --- Tools and the root (cached) ----------------------------------------------------------
+roots_tools "$ARCH"
 WORK=$(mktemp -d /var/tmp/refbox-boot.XXXXXX)
 ROOT=$WORK/root
-if [[ ! -e $tarball ]]; then
-    say "debootstrap $SUITE for $ARCH (cached afterwards in $tarball)"
-    t0=$SECONDS
-    debootstrap --variant=minbase --arch="$ARCH" --include="$PACKAGES" "$SUITE" "$ROOT" \
-        >"$WORK/debootstrap.log" 2>&1 || die "debootstrap failed: see $WORK/debootstrap.log"
-    tar -C "$ROOT" -cf "$tarball.part" . && mv "$tarball.part" "$tarball"
-    say "root built in $((SECONDS - t0)) s"
-else
-    mkdir -p "$ROOT"
-    tar -C "$ROOT" -xf "$tarball"
-    say "root from the cache: $tarball"
-fi
+roots_make "$ARCH" "$CACHE" "$ROOT" "$WORK/debootstrap.log"
 
 # The checkout as a maker would copy it onto the Pi; DNS and pip's certificates for pip.
 mkdir -p "$ROOT/root/refbox"
 tar -C "$SRC" --exclude=.git --exclude=.venv --exclude='__pycache__' -cf - . |
     tar -C "$ROOT/root/refbox" -xf -
-cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
-# This machine's own pip settings (a certificate authority of its network, a mirror) apply in
-# the root too, as they would on the maker's network.
-host_ca=${PIP_CERT:-$(pip3 config get global.cert 2>/dev/null || true)}
-{
-    echo "[global]"
-    if [[ -n $host_ca && -r $host_ca ]]; then
-        cp "$host_ca" "$ROOT/etc/refbox-test-ca.crt"
-        echo "cert = /etc/refbox-test-ca.crt"
-    fi
-    index=${PIP_INDEX_URL:-$(pip3 config get global.index-url 2>/dev/null || true)}
-    [[ -n $index ]] && echo "index-url = $index"
-} >"$ROOT/etc/pip.conf"
+roots_network "$ROOT"
 echo refbox-test >"$ROOT/etc/hostname"
 
 # --- Boot ----------------------------------------------------------------------------------
@@ -146,6 +102,9 @@ boot_wait=$([[ $ARCH == arm64 ]] && echo 1800 || echo 300)
 t0=$SECONDS
 state=
 while ((SECONDS - t0 < boot_wait)); do  # the bus is not there at once: ask until it answers
+    # The container's PID 1 again: the first child seen may have been nspawn's short-lived
+    # set-up child (the container's init is forked from it and then reparented to nspawn).
+    CPID=$(pgrep -P "$NSPAWN" | head -1 || true)
     state=$(timeout 60 nsenter -t "$CPID" -a systemctl is-system-running 2>/dev/null || true)
     [[ $state == running || $state == degraded ]] && break
     sleep 5

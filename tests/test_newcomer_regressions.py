@@ -22,7 +22,7 @@ from services.referee.cli import main
 from services.referee.cli.choices import event_text, with_rule
 from services.referee.cli.interactive import outcome_example
 from services.referee.journal import Journal
-from services.referee.tables import has_flow
+from services.referee.tables import GameFlows, has_flow
 from tests.referee.test_doctor import Bench, by_part
 
 SEATS = [Seat(f"seat{n}", f"Seat {n}") for n in range(1, 4)]
@@ -40,7 +40,7 @@ def play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, ty
 
 
 def escape_table(journal: Journal) -> Table:
-    table = Table(default_registry(), journal, SEATS, random.Random(1),
+    table = Table(default_registry(), journal, SEATS, random.Random(1), flows=GameFlows(),
                   lookup=lambda tag: ("decktet-escape", "card", "the-watchman"))
     table.lobby.choose("decktet-escape")
     table.lobby.step, table.lobby.joined = "join", [s.name for s in SEATS]

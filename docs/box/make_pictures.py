@@ -13,9 +13,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from services.referee.box.assemble import sim_box
-from services.referee.box.pictures import save
+from services.referee.assemble import sim_box
 from services.referee.box.script import FakeClock, ScriptRunner
+from services.referee.pictures import save
 
 HERE = Path(__file__).resolve().parent / "pictures"
 

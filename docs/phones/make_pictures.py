@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from firmware_py.profile import load_profile  # noqa: E402
-from services.referee.box.assemble import box_registry, box_rng  # noqa: E402
+from services.referee.assemble import box_registry, box_rng  # noqa: E402
 from services.referee.box.daemon import Box  # noqa: E402
 from services.referee.box.devices import SimBoard  # noqa: E402
 from services.referee.box.phones import phone_seats  # noqa: E402
@@ -48,6 +48,7 @@ from services.referee.companion.guard import Limits  # noqa: E402
 from services.referee.companion.hub import Hub, PhoneInput  # noqa: E402
 from services.referee.companion.qr import join_address  # noqa: E402
 from services.referee.companion.server import Companion  # noqa: E402
+from services.referee.tables import GameFlows  # noqa: E402
 from tests.box.innsmouth_navigator import Driver, Player, option_presses  # noqa: E402
 from tests.box.navigator import path_to, presses  # noqa: E402
 from tests.companion.devtools import Chromium  # noqa: E402
@@ -117,7 +118,7 @@ class BrowserSeat:
         self.arrived: queue.Queue[PhoneInput] = queue.Queue()
         self.hub = Hub(phone_seats(profile), self._submit)
         self.sim = SimBoard(screen_backend="memory")
-        self.box = Box(profile, data, registry=box_registry(data),
+        self.box = Box(profile, data, registry=box_registry(data), flows=GameFlows(),
                        backends=self.sim.backends(self.clock, threaded=False),
                        clock=self.clock, rng=box_rng(SEED), hub=self.hub,
                        serve_phones=lambda hub: Companion(hub, "127.0.0.1", 0,

@@ -151,11 +151,16 @@ class MemoryOutput:
     def __init__(self, keep: int = 50) -> None:
         self.keep = keep
         self.frames: dict[str, list[Image.Image]] = {}
+        self._last: dict[str, bytes] = {}  # the last kept frame's bytes, per screen
 
     def put(self, screen: EmulatedScreen) -> None:
+        """Keep the screen's frame if it differs from the last one kept (``show()`` gives
+        each frame its own copy, so it is kept as it is)."""
         frames = self.frames.setdefault(screen.name, [])
-        if not frames or frames[-1].tobytes() != screen.frame.tobytes():
-            frames.append(screen.frame.copy())
+        data = screen.frame.tobytes()
+        if not frames or self._last.get(screen.name) != data:
+            frames.append(screen.frame)
+            self._last[screen.name] = data
             del frames[: -self.keep]
 
     def last(self, name: str) -> Image.Image | None:

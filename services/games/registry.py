@@ -42,10 +42,12 @@ SHIPPED = {
 @dataclass(frozen=True)
 class LazyGame:
     """A game known by its metadata; ``load`` makes the game (imports its engine) when the
-    registry is first asked for it."""
+    registry is first asked for it. ``preload``, if given, imports the engine ahead without
+    making the game (see :meth:`Registry.preload`)."""
 
     info: GameInfo
     load: Callable[[], Game]
+    preload: Callable[[], object] | None = None
 
 
 class Registry:
@@ -59,6 +61,8 @@ class Registry:
         games = tuple(games)
         self._infos = {g.info.id: g.info for g in games}
         self._loaders = {g.info.id: g.load for g in games if isinstance(g, LazyGame)}
+        self._preloaders = {g.info.id: g.preload for g in games
+                            if isinstance(g, LazyGame) and g.preload is not None}
         self._games = {g.info.id: g for g in games if not isinstance(g, LazyGame)}
         self.unavailable = dict(unavailable or {})
 
@@ -78,9 +82,21 @@ class Registry:
         """The games of ``game_ids`` (in this registry's order), sharing this registry's
         loaded games: a game loaded through either is loaded once."""
         wanted = set(game_ids)
-        return Registry((LazyGame(info, partial(self.get, game_id))
+        return Registry((LazyGame(info, partial(self.get, game_id),
+                                  partial(self.preload, game_id))
                          for game_id, info in self._infos.items() if game_id in wanted),
                         self.unavailable)
+
+    def preload(self, game_id: str) -> None:
+        """Import the engine of ``game_id`` without making the game, so that a later ``get``
+        finds it imported (the lobby calls this on a daemon thread for the game it
+        highlights: importing is safe off the loop's thread, and a ``get`` that comes while
+        the import runs waits only for the rest of it). Nothing for a game already loaded or
+        without an engine to import ahead; raises whatever the import raises (``get``
+        imports again and raises it too)."""
+        preload = self._preloaders.get(game_id)
+        if preload is not None and game_id not in self._games:
+            preload()
 
     def get(self, game_id: str) -> Game:
         game = self._games.get(game_id)
@@ -151,7 +167,8 @@ def default_registry(packs: Path | None = None, *, leave_out_damaged: bool = Fal
                 unavailable[game_id] = error
             continue
         info = import_module(info_module).INFO
-        games.append(LazyGame(info, partial(_shipped, engine_module, engine_class)))
+        games.append(LazyGame(info, partial(_shipped, engine_module, engine_class),
+                              partial(import_module, engine_module)))
     return Registry(games, unavailable)
 
 

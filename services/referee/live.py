@@ -73,6 +73,7 @@ class LiveGame:
         self.rng = rng
         self.state: State = game.state_from_json(initial)
         self.history: list[Step] = []
+        self.changes = 0  # counts every change of the state (screens are keyed on it)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -194,6 +195,7 @@ class LiveGame:
             self._rebuild()
             raise
         self.history.append(Step(kind, action, tuple(events)))
+        self.changes += 1
         return events
 
     # ------------------------------------------------------------------ undo
@@ -272,6 +274,7 @@ class LiveGame:
             steps.append(Step(step.kind, step.action, tuple(state.apply(step.action))))
         self.state = state
         self.history = steps
+        self.changes += 1
 
     # ------------------------------------------------------------------ export
 

@@ -108,6 +108,10 @@ class TagRegistry:
     def __init__(self, path: str | os.PathLike[str], entries: tuple[TagEntry, ...] = ()) -> None:
         self.path = Path(path)
         self._entries: list[TagEntry] = []
+        # Indexes of the entries, so that loading n entries (each checked against the others)
+        # costs n lookups, not n * n comparisons (the box loads the file at every start).
+        self._by_tag: dict[str, TagEntry] = {}
+        self._by_piece: dict[tuple[str, str, str], TagEntry] = {}
         for entry in entries:
             self.add(entry)
 
@@ -167,10 +171,10 @@ class TagRegistry:
             clean = normalize_tag(tag)
         except ValueError:
             return None
-        return next((e for e in self._entries if e.tag == clean), None)
+        return self._by_tag.get(clean)
 
     def find(self, game: str, kind: str, id: str) -> TagEntry | None:
-        return next((e for e in self._entries if (e.game, e.kind, e.id) == (game, kind, id)), None)
+        return self._by_piece.get((game, kind, id))
 
     def add(self, entry: TagEntry) -> TagEntry:
         """Check and append ``entry``; ``ValueError`` for a bad field or a duplicate."""
@@ -188,6 +192,8 @@ class TagRegistry:
                 "component may be enrolled once"
             )
         self._entries.append(entry)
+        self._by_tag[entry.tag] = entry
+        self._by_piece[entry.game, entry.kind, entry.id] = entry
         return entry
 
     def save(self) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from services.referee.box.assemble import sim_box
+from services.referee.assemble import sim_box
 from services.referee.box.script import FakeClock, ScriptRunner
 
 

@@ -244,7 +244,7 @@ def play_whole_game(runner: ScriptRunner, player: Player, limit: int = 400,
 def option_presses(option: str, game: str = "innsmouth-escape") -> list[str]:
     """In the lobby's options menu: step once through ``option`` (and back to the top)."""
     from services.games.registry import default_registry
-    from services.referee.tables import table_options
+    from services.referee.box.options import table_options
 
     info = default_registry().get(game).info
     keys = [o.key for o in table_options(info)] + [o.key for o in info.options

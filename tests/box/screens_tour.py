@@ -14,10 +14,11 @@ from services.games.core import Action, GameError, Option, SeatPrompt
 from services.games.registry import default_registry
 from services.referee.box.lobby import SET_BY_THE_TABLE
 from services.referee.box.menu import Menu
+from services.referee.box.options import table_options
 from services.referee.box.render import Canvas
 from services.referee.box.table import Seat, Table
 from services.referee.journal import Journal
-from services.referee.tables import table_options
+from services.referee.tables import GameFlows
 from services.referee.tables.innsmouth_escape.menus import POP
 
 SEATS = [Seat(f"seat{n}", f"Seat {n}") for n in range(1, 7)]
@@ -29,7 +30,7 @@ Found = Callable[[str, Canvas], None]  # where, canvas
 def lobby_tour(game_id: str, found: Found) -> None:
     """The lobby's screens for ``game_id``: every option at every value it can take."""
     with Journal(":memory:") as journal:
-        table = Table(default_registry(), journal, SEATS, random.Random(1))
+        table = Table(default_registry(), journal, SEATS, random.Random(1), flows=GameFlows())
         lobby = table.lobby
         found("lobby games", lobby.public())
         lobby.choose(game_id)
@@ -145,7 +146,7 @@ class Tour:
         self.found = found
         self.journal = Journal(":memory:")
         self.table = Table(default_registry(), self.journal, SEATS[:players],
-                           random.Random(seed))
+                           random.Random(seed), flows=GameFlows())
         lobby = self.table.lobby
         lobby.choose(game_id)
         lobby.values.update(values)

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from services.referee.box.assemble import sim_box
+from services.referee.assemble import sim_box
 from services.referee.box.daemon import JOURNAL, Box
 from services.referee.box.privacy import Privacy
 from services.referee.box.script import FakeClock, ScriptRunner

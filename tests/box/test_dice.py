@@ -55,10 +55,20 @@ def journal():
         yield j
 
 
+class TallyFlows:
+    """The flows this table runs: Tally's only."""
+
+    def has(self, game_id: str) -> bool:
+        return game_id == Tally.info.id
+
+    def make(self, game_id: str) -> TallyFlow:
+        return TallyFlow()
+
+
 def table(journal, cues):
     seats = [Seat("seat1", "Seat 1"), Seat("seat2", "Seat 2")]
     return Table(Registry((Tally(),)), journal, seats, random.Random(4), cue=cues.append,
-                 flow_factory=lambda _game: TallyFlow())
+                 flows=TallyFlows())
 
 
 def press(t, seat, role, now=1.0):

@@ -15,6 +15,7 @@ from services.referee.box.menu import Item, Menu
 from services.referee.box.render import plain, refusal_page
 from services.referee.box.table import Seat, Table
 from services.referee.journal import Journal
+from services.referee.tables import GameFlows
 from services.referee.tables.intruder_escape.flow import IntruderFlow
 from tests.games.intruder_helpers import (
     BAT,
@@ -69,7 +70,7 @@ def test_a_greyed_item_is_marked_in_the_text_and_dithered_on_the_screen() -> Non
 
 def undo_table() -> tuple[Table, Journal]:
     journal = Journal(":memory:")
-    table = Table(default_registry(), journal, SEATS[:4], random.Random(2))
+    table = Table(default_registry(), journal, SEATS[:4], random.Random(2), flows=GameFlows())
     table.lobby.choose("intruder-escape")
     table.lobby.values["characters"] = "by_seat"
     table.lobby.step, table.lobby.joined = "join", [s.name for s in SEATS[:4]]

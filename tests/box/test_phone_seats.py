@@ -15,14 +15,15 @@ import pytest
 
 from firmware_py.profile import load_profile
 from services.games.core import Action
-from services.referee.box.assemble import box_registry, box_rng
+from services.referee.assemble import box_registry, box_rng
 from services.referee.box.daemon import Box
 from services.referee.box.devices import SimBoard
 from services.referee.box.phones import phone_seats
 from services.referee.box.script import FakeClock, ScriptRunner
+from services.referee.box.seat_models import seat_model
 from services.referee.box.table import Seat
 from services.referee.companion.hub import CompanionError, Hub, PhoneInput
-from services.referee.companion.model import seat_model
+from services.referee.tables import GameFlows
 from tests.box.navigator import path_to, presses
 from tests.box.test_hidden_info import swapped
 
@@ -41,7 +42,7 @@ class PhoneTable:
         profile = replace(profile, companion=replace(profile.companion, phones_for=phones_for))
         self.hub = Hub(phone_seats(profile), self._submit)
         self.sim = SimBoard(screen_backend="memory")
-        self.box = Box(profile, data, registry=box_registry(data),
+        self.box = Box(profile, data, registry=box_registry(data), flows=GameFlows(),
                        backends=self.sim.backends(self.clock, threaded=False), clock=self.clock,
                        rng=box_rng(seed), hub=self.hub)
         self.box.start()
@@ -120,12 +121,15 @@ def check_twins(phones: PhoneTable) -> int:
         if twin is None:
             continue
         seat = Seat(name, table._label(name))
+        table.forget()  # the state is swapped from outside below: every screen drawn anew
         mine = seat_model(table, seat, table.screens(now))
         real, live.state = live.state, twin
         try:
+            table.forget()
             other = seat_model(table, seat, table.screens(now))
         finally:
             live.state = real
+            table.forget()
         assert mine == other, f"{name}'s model depends on its own cards"
         checks += 1
     return checks
@@ -313,7 +317,7 @@ def test_a_box_without_a_hub_has_no_phone_seats(tmp_path: Path) -> None:
     clock = FakeClock()
     sim = SimBoard(screen_backend="memory")
     data = tmp_path / "data"
-    box = Box(load_profile("sim"), data, registry=box_registry(data),
+    box = Box(load_profile("sim"), data, registry=box_registry(data), flows=GameFlows(),
               backends=sim.backends(clock, threaded=False), clock=clock, rng=box_rng(1))
     box.start()
     try:

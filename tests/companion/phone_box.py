@@ -19,7 +19,7 @@ from typing import Any
 
 from firmware_py.profile import load_profile
 from services.games.core import Action
-from services.referee.box.assemble import box_registry, box_rng
+from services.referee.assemble import box_registry, box_rng
 from services.referee.box.daemon import Box
 from services.referee.box.devices import SimBoard
 from services.referee.box.phones import phone_seats
@@ -30,6 +30,7 @@ from services.referee.companion.hub import Hub, PhoneInput, PhoneSeat
 from services.referee.companion.server import Companion
 from services.referee.journal_records import effective_entries
 from services.referee.live import LiveGame
+from services.referee.tables import GameFlows
 from tests.companion.phones import Answer, Phone, next_event
 
 PHONES = ("phone1", "phone2")
@@ -74,7 +75,7 @@ class PhoneBox:
         made = None
         if hub is not None:  # a test double of the hub, fed to the same box queue
             made = hub(phone_seats(profile), lambda event: self.box.events.put(event))
-        self.box = Box(profile, data, registry=box_registry(data),
+        self.box = Box(profile, data, registry=box_registry(data), flows=GameFlows(),
                        backends=self.sim.backends(self.clock, threaded=False),
                        clock=self.clock, rng=box_rng(seed), hub=made,
                        serve_phones=lambda h: Companion(h, "127.0.0.1", 0, limits=limits))

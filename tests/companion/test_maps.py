@@ -12,9 +12,9 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from services.referee.box.seat_models import seat_model
 from services.referee.box.table import Seat
 from services.referee.companion.maps import map_of
-from services.referee.companion.model import seat_model
 from tests.box.test_phone_seats import PHONES, PhoneTable
 from tests.games import asylum_helpers as ah
 from tests.games import innsmouth_helpers as ih

@@ -8,14 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from services.referee.companion.qr import (
-    MODULE,
-    QUIET,
-    address_lines,
-    join_address,
-    join_page,
-    qr_matrix,
-)
+from services.referee.box.joinpage import MODULE, QUIET, join_page
+from services.referee.companion.qr import address_lines, join_address, qr_matrix
 
 LONGEST = "http://192.168.100.200:8032/"
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from services.referee.box.assemble import sim_box
+from services.referee.assemble import sim_box
 from services.referee.box.daemon import Box
 
 BROWSERS = glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")

@@ -8,6 +8,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from firmware_py.buttons import (
+    LEVEL_POLL,
     SIM_BOARD_REVISION,
     BoardButtons,
     ButtonLogic,
@@ -378,3 +379,24 @@ def test_roles_without_double_press_report_a_press_at_the_release():
     assert [type(e).__name__ for e in peek.tick(1.22)] == ["ButtonUp"]
     assert [(type(e).__name__, e.at) for e in peek.tick(1.6)] == [
         ("ButtonPressed", pytest.approx(1.57))]
+
+
+def test_an_edge_the_gpio_library_dropped_is_seen_at_the_next_level_poll() -> None:
+    """tick() reads every level only every LEVEL_POLL s (in between it ticks the buttons
+    with a timed decision pending): a press whose edges never came by callback is still
+    reported, by the poll after it."""
+    profile = load_profile("two-seat")
+    factory, clock, events = MockFactory(), FakeClock(), []
+    with BoardButtons(profile, events.append, clock, factory) as buttons:
+        buttons.tick()  # a poll: the levels are read now
+        device = buttons.seats["seat1"]._buttons["ok"][0]
+        device.when_activated = None  # the library drops this edge
+        factory.pin(17).drive_low()
+        clock.now += LEVEL_POLL / 2
+        buttons.tick()
+        assert events == []  # no callback came and it is not time to read the levels
+        clock.now += LEVEL_POLL / 2
+        buttons.tick()  # the poll sees the level, the debounce starts
+        clock.now += 0.05
+        buttons.tick()
+    assert [type(e) for e in events] == [ButtonDown]

@@ -14,7 +14,7 @@ from firmware_py.profile import load_profile
 from firmware_py.specs import Clock, ReaderSpec
 from services.games.registry import default_registry
 from services.referee.cli import enroll as enroll_cli
-from services.referee.cli.enroll import (
+from services.referee.enroll import (
     enroll,
     open_tag_source,
     pick_reader,

@@ -10,7 +10,7 @@ import pytest
 
 from services.games.core import DataError, OptionError
 from services.games.registry import default_registry
-from services.referee.box.assemble import box_registry
+from services.referee.assemble import box_registry
 from tests.referee.test_cli import ROOT, refbox
 
 SHIPPED = ROOT / "services" / "games" / "data" / "intruder.toml"

@@ -46,6 +46,7 @@ VENV = [
     ["mkdir", "-p", "/opt/refbox/src"],
     ["cp", "-R", *SOURCES, "/opt/refbox/src/"],
     ["/opt/refbox/venv/bin/pip", "install", "--no-cache-dir", "/opt/refbox/src[pi,phones]"],
+    ["/opt/refbox/venv/bin/python", "-m", "compileall", "-q", "/opt/refbox/venv/lib"],
     ["ln", "-sfn", "/opt/refbox/venv/bin/refbox", "/usr/local/bin/refbox"],
     ["install", "-d", "-m", "0755", "/etc/refbox"],
 ]

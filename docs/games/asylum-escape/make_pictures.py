@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from services.referee.box.pictures import Finder, Scene, Table, check_all_taken, replay
+from services.referee.pictures import Finder, Scene, Table, check_all_taken, replay
 
 ROOT = Path(__file__).resolve().parents[3]
 HERE = Path(__file__).resolve().parent / "pictures"

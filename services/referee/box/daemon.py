@@ -38,6 +38,7 @@ from firmware_py.specs import BoardProfile, Clock
 from services.games.core import Rng
 from services.games.registry import Registry
 from services.referee.box.devices import Backends, Reader, ScreenDevice, screen_slots
+from services.referee.box.flow import Flows
 from services.referee.box.phones import Phones, extra_seats, phone_seats
 from services.referee.box.render import Canvas
 from services.referee.box.table import Seat, Table
@@ -86,11 +87,13 @@ class Notify:
 
 class Box:
     def __init__(self, profile: BoardProfile, data_dir: str | Path, *, registry: Registry,
-                 backends: Backends, clock: Clock, rng: Rng, notify: Notify | None = None,
+                 flows: Flows, backends: Backends, clock: Clock, rng: Rng,
+                 notify: Notify | None = None,
                  hub: Hub | None = None, serve_phones: ServePhones | None = None) -> None:
         self.profile = profile
         self.data_dir = Path(data_dir)
         self.registry = registry
+        self.flows = flows  # the games' table flows, handed on to the table
         self.backends = backends
         self.clock = clock
         self.rng = rng
@@ -118,6 +121,7 @@ class Box:
         self._retry_at = 0.0  # offline screens are offered their frame again from then on
         self._unshown = False  # input handled since the last render (phone versions are old)
         self.warning = ""  # a damaged file set aside at start, for the public screen
+        self._blank = Canvas()  # for a screen the table draws nothing on
 
     # ------------------------------------------------------------------ start and stop
 
@@ -167,8 +171,8 @@ class Box:
         if self.hub is not None:
             seats += extra_seats(self.hub, seats)
         lookup = (lambda tag: _lookup(tags, tag)) if tags is not None else None
-        self.table = Table(self.registry, journal, seats, self.rng, cue=self._cue,
-                           lookup=lookup)
+        self.table = Table(self.registry, journal, seats, self.rng, flows=self.flows,
+                           cue=self._cue, lookup=lookup)
         if self.hub is not None:
             self.phones = Phones(self.hub, self.table, self.data_dir)
             self.table.table_items = self.phones.table_items
@@ -194,7 +198,7 @@ class Box:
             return
         self._stack.callback(server.stop)
         self.phone_server = server
-        from services.referee.companion.qr import join_page  # segno: only with phones
+        from services.referee.box.joinpage import join_page  # segno: only with phones
 
         url = server.url
         log.info("phones join at %s (join code %s)", url, hub.code)
@@ -312,16 +316,23 @@ class Box:
         self.render()
 
     def render(self) -> None:
-        """Send every screen whose picture changed."""
+        """Send every screen whose picture changed. The table hands back the very canvas
+        it drew before for a screen whose key did not change (nothing to compare); a
+        redrawn one is compared with the last frame sent as bytes (often the same)."""
         now = self.clock()
         self._redraw_at = self._table().next_change(now)
         self._retry_at = now + RETRY
         self._unshown = False
         frames = self._table().screens(now)
         for name, screen in self.screens.items():
-            canvas = frames.get(name) or Canvas()
+            canvas = frames.get(name) or self._blank
+            online = screen.online
+            if canvas is self.canvases.get(name) and online:
+                continue
             data = canvas.image.tobytes()
-            if self.shown.get(name) == data and screen.online:
+            if self.shown.get(name) == data and online:
+                self.canvases[name] = canvas
+                self.texts[name] = list(canvas.texts)
                 continue
             screen.show(canvas.image)
             self.shown[name] = data

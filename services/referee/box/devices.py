@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
-
-from gpiozero.pins import Factory
+from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware_py.buttons import make_pin_factory, mock_pin_factory
 from firmware_py.events import InputEvent
@@ -20,7 +18,9 @@ from firmware_py.feedback import Feedback, RecordingFeedback, make_feedback
 from firmware_py.rfid import TagReader
 from firmware_py.specs import BoardProfile, Clock, ReaderSpec, ScreenSpec
 from services.games.registry import Registry
-from services.referee.box.simtags import ensure_sim_tags
+
+if TYPE_CHECKING:
+    from gpiozero.pins import Factory  # gpiozero: imported when the pins are made
 
 Sink = Callable[[InputEvent], None]
 
@@ -118,7 +118,9 @@ class SimBoard:
             return RecordingFeedback(clock_)
 
         def prepare(data_dir: Path, registry: Registry) -> None:
-            ensure_sim_tags(data_dir / "tags.toml", registry)
+            from services.referee.box.simtags import prepare_sim_tags  # the sim's alone
+
+            prepare_sim_tags(data_dir / "tags.toml", registry)
 
         return Backends(pins, screens, reader, feedback, threaded_readers=threaded,
                         closers=[self.close], prepare_data=prepare)

@@ -11,12 +11,25 @@ from __future__ import annotations
 import copy
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Protocol
 
 from services.games.core import Action, Event, GameError, State
 from services.referee.box.menu import STEP, Item, Menu
 from services.referee.box.render import Canvas, plain, refusal_page, scroll, wrap
+
+
+class Flows(Protocol):
+    """The table flows the box can run, handed to it by its composition root
+    (:mod:`services.referee.assemble`): the box imports no game's table parts itself."""
+
+    def has(self, game_id: str) -> bool:
+        """Whether the box can run the game (the lobby offers only those)."""
+        ...
+
+    def make(self, game_id: str) -> Flow:
+        """A new flow for a game about to start or resume."""
+        ...
 
 
 class Flow(ABC):
@@ -62,6 +75,13 @@ class Flow(ABC):
     def public_pages(self, state: State, note: str) -> list[tuple[str, Callable[[], Canvas]]]:
         """Every page the public screen can turn to now (the text-fit tests draw them all)."""
         return [("public", lambda: self.public(state, note))]
+
+    def public_key(self) -> Hashable:
+        """What the public screen shows that a seat's press can change without a move
+        (the page turned to); the table draws that screen again only when this, the game or
+        the table changed. A flow whose public screen depends on nothing of the kind keeps
+        None."""
+        return None
 
     @abstractmethod
     def seat(self, seat: int, state: State, shown: bool) -> Canvas:
@@ -124,6 +144,9 @@ class MenuFlow(Flow):
 
     def public(self, state: State, note: str) -> Canvas:
         return self._current(self._pages(state, note))[1]()
+
+    def public_key(self) -> Hashable:
+        return (self.turned, self.page)
 
     def public_pages(self, state: State, note: str) -> list[tuple[str, Callable[[], Canvas]]]:
         return self._pages(state, note)

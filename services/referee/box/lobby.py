@@ -3,20 +3,34 @@
 Any seat's next/prev/ok drive the public menus. In the join step each seat presses OK to
 join (again to leave); a joined seat holds OK to start, and that seat plays first where the
 game has a ``first_player`` option (Escape!: "the table picks the first player", R-EX-04).
+
+A game's engine is imported when the game is chosen. So that choosing is quick, the game the
+cursor rests on in the game menu has its engine imported ahead on a daemon thread
+(:meth:`Registry.preload`, docs/performance.md "Start-up"): ``preload_after`` seconds after
+the lobby is first drawn (the game highlighted from the start) or after a press moved the
+cursor. Passing over games imports nothing, nor does a lobby that is never shown (the one
+behind a resumed game). Only the import runs there: the game is still made by the registry on
+the loop's thread when it is chosen, waiting at most for the rest of a running import; a
+failed import is logged, and choosing the game reports the error as before.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
 from services.games.core import Game, Option, OptionValue
 from services.games.registry import Registry
 from services.referee.box.menu import STEP, Item, Menu
+from services.referee.box.options import TableOption, table_options
 from services.referee.box.render import Canvas, dense_page, plain, title_and_lines, wrap
-from services.referee.tables import TableOption, table_options
+
+log = logging.getLogger(__name__)
 
 SET_BY_THE_TABLE = ("first_player",)
+PRELOAD_AFTER = 0.4  # s the cursor rests on a game before its engine is imported ahead
 
 
 @dataclass
@@ -40,6 +54,10 @@ class Lobby:
     joined: list[str] = field(default_factory=list)
     menu: Menu = field(init=False)
     note: str = ""
+    preload_after: float | None = PRELOAD_AFTER  # None: import nothing ahead
+    _preload: threading.Timer | None = field(default=None, init=False, repr=False,
+                                              compare=False)
+    _shown: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.menu = self._game_menu()
@@ -77,6 +95,8 @@ class Lobby:
         self.note = ""
         if role in STEP:
             self.menu.move(STEP[role])
+            if self.step == "game":
+                self._highlighted()
         elif role == "ok":
             return self._ok(seat)
         elif role == "back":
@@ -98,11 +118,13 @@ class Lobby:
         elif self.step == "options":
             self.step, self.game = "game", None
             self.menu = self._game_menu()
+            self._highlighted()
 
     def _ok(self, seat: str) -> Start | None:
         if self.step == "game":
             item = self.menu.current
             if item is not None:
+                self._cancel_preload()
                 self.game = self.registry.get(item.value.id)  # its engine loads now
                 self.values = {o.key: o.default for o in self._settings()}
                 self.step = "options"
@@ -143,9 +165,42 @@ class Lobby:
         settings = {k: v for k, v in self.values.items() if k not in options}
         return Start(game, seats, options, settings)
 
+    # ------------------------------------------------------------------ engines ahead
+
+    def _highlighted(self) -> None:
+        """The cursor moved to a game: import its engine once it rests there."""
+        self._cancel_preload()
+        item = self.menu.current
+        if self.preload_after is None or item is None:
+            return
+        timer = threading.Timer(self.preload_after, self._import_ahead, (item.value.id,))
+        timer.name = f"preload {item.value.id}"
+        timer.daemon = True  # never keeps the daemon from exiting
+        timer.start()
+        self._preload = timer
+
+    def _cancel_preload(self) -> None:
+        """Forget a preload that has not started (one importing already finishes)."""
+        if self._preload is not None:
+            self._preload.cancel()
+            self._preload = None
+
+    def _import_ahead(self, game_id: str) -> None:
+        """On the preload thread: the import only; a failure is logged, and choosing the
+        game imports again and reports it as it always did."""
+        try:
+            self.registry.preload(game_id)
+        except Exception:
+            log.warning("importing %s ahead failed; choosing it will say why", game_id,
+                        exc_info=True)
+
     # ------------------------------------------------------------------ screens
 
     def public(self) -> Canvas:
+        if not self._shown:  # on screen from now on: the highlighted game may be chosen
+            self._shown = True
+            if self.step == "game":
+                self._highlighted()
         if self.note:  # until the next press
             return dense_page("Cannot start", wrap(plain(self.note)))
         if self.step != "join":

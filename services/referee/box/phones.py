@@ -23,10 +23,10 @@ from firmware_py.events import ButtonDown, ButtonHeld, ButtonPressed, ButtonUp
 from firmware_py.specs import BoardProfile
 from services.referee.box.menu import Item, Menu
 from services.referee.box.render import Canvas, wrap
+from services.referee.box.seat_models import open_menu, public_model, seat_model
 from services.referee.box.table import Seat, Table
 from services.referee.companion import bindings
 from services.referee.companion.hub import Hub, PhoneInput, PhoneSeat
-from services.referee.companion.model import open_menu, public_model, seat_model
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,7 @@ class Phones:
     def __init__(self, hub: Hub, table: Table, folder: Path | None = None) -> None:
         self.hub = hub
         self.table = table
+        self.built: dict[str, object] = {}  # per seat, and "public": what a model was made of
         self.seats = [Seat(s.name, s.label) for s, _taken in hub.seats()]
         self.names = {seat.name for seat in self.seats}
         self.folder = folder  # where the bindings are kept (bindings.py); None: not kept
@@ -116,10 +117,24 @@ class Phones:
     # ------------------------------------------------------------------ models
 
     def publish(self, frames: dict[str, Canvas]) -> None:
-        """Every phone seat's model and the public one (after a render)."""
+        """Every phone seat's model and the public one (after a render). A model is built
+        again only when what it is made of may have changed: the table (mode, game, an input
+        that touched every screen), the seat's own input, its screen or the public one."""
+        table = self.table
+        shared = (table._game_mark(), table.epoch, frames.get("public"))
         for seat in self.seats:
-            self.hub.publish(seat.name, seat_model(self.table, seat, frames))
-        self.hub.publish_public(public_model(self.table, frames))
+            key = (shared, table.touched[seat.name], frames.get(seat.name))
+            if self.built.get(seat.name) != key:
+                self.hub.publish(seat.name, seat_model(table, seat, frames))
+                self.built[seat.name] = key
+        if self.built.get("public") != shared:
+            self.hub.publish_public(public_model(table, frames))
+            self.built["public"] = shared
+
+    def forget(self) -> None:
+        """Build every model anew at the next render (after a change made from outside the
+        table's input: a test, a script)."""
+        self.built.clear()
 
     def keep(self) -> None:
         """Save the bindings when a phone joined or a seat was freed since the last save

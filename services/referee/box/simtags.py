@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from services.games.pieces import pieces
 from services.games.registry import Registry
 from services.referee.errors import RefereeError
-from services.referee.tables import tag_components
 from services.referee.tags import TagEntry, TagRegistry
 
 _TAG_ID = re.compile(r"[0-9A-Fa-f]{10}")  # what a simulated RDM6300 reader can send
@@ -34,11 +34,26 @@ def ensure_sim_tags(path: Path, registry: Registry) -> TagRegistry:
     tags = TagRegistry.load(path, missing_ok=True)
     if len(tags) == 0:
         for info in registry.infos():
-            for kind, component, label in tag_components(info.id):
+            for kind, component, label in pieces(info.id):
                 tags.add(TagEntry(sim_tag(info.id, kind, component), info.id, kind,
                                   component, label))
         tags.save()
     return tags
+
+
+_ENTRY = re.compile(rb"^[ \t]*\[\[[ \t]*tags[ \t]*\]\]", re.MULTILINE)  # an entry's header
+
+
+def prepare_sim_tags(path: Path, registry: Registry) -> None:
+    """The simulated board's start: :func:`ensure_sim_tags`, except that a file which holds
+    entries is left to the box, which reads (and checks) it next: the sim does not parse it
+    twice at every start (docs/performance.md, "Start-up")."""
+    try:
+        data = path.read_bytes()
+    except OSError:  # missing (the first start), or unreadable: ensure_sim_tags says which
+        data = b""
+    if not _ENTRY.search(data):
+        ensure_sim_tags(path, registry)
 
 
 class TagLineError(RefereeError):

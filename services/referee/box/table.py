@@ -12,7 +12,8 @@ committed game state, the table's menus and the clock.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +30,8 @@ from firmware_py.events import (
 from services.games.core import GameError, Rng
 from services.games.registry import Registry
 from services.referee.box.dice import DiceEntry, Rolling
-from services.referee.box.flow import Flow
+from services.referee.box.flow import Flow, Flows
+from services.referee.box.frames import Frames
 from services.referee.box.lobby import Lobby, Start
 from services.referee.box.menu import Item, Menu
 from services.referee.box.privacy import Privacy
@@ -39,10 +41,11 @@ from services.referee.box.table_menu import TableMenu
 from services.referee.errors import JournalDamaged, RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
-from services.referee.tables import has_flow, make_flow
 
 Cue = Callable[[str], None]
 TagLookup = Callable[[str], tuple[str, str, str] | None]  # tag -> (game, kind, id)
+# What a seat does with its buttons and reader (of buttons going down and up, only peek's)
+SEAT_INPUT = (ButtonPressed, ButtonHeld, ButtonDoublePressed, TagPlaced)
 JOIN_TURN = 5.0  # s each between the lobby page and the phones' join page
 log = logging.getLogger(__name__)
 
@@ -55,8 +58,8 @@ class Seat:
 
 class Table(TableMenu):
     def __init__(self, registry: Registry, journal: Journal, seats: list[Seat], rng: Rng,
-                 *, cue: Cue | None = None, lookup: TagLookup | None = None,
-                 flow_factory: Callable[[str], Flow] = make_flow) -> None:
+                 *, flows: Flows, cue: Cue | None = None,
+                 lookup: TagLookup | None = None) -> None:
         self.registry = registry
         self.journal = journal
         self.seats = seats
@@ -65,7 +68,7 @@ class Table(TableMenu):
         self.lookup = lookup or (lambda _tag: None)
         self.privacy = Privacy()
         self.mode = "lobby"
-        self.flow_factory = flow_factory
+        self.flows = flows  # the games' table flows (the composition root's)
         self.lobby = self._new_lobby()
         self.live: LiveGame | None = None
         self.flow: Flow | None = None
@@ -82,12 +85,17 @@ class Table(TableMenu):
         # a function of the seat giving the next menu, or None when done
         self.table_items: Callable[[], list[Item]] = list
         self.join_page: Callable[[], Canvas] | None = None  # phones' QR code (lobby, public)
+        # What the screens are keyed on (:meth:`screens`): ``epoch`` counts the inputs that
+        # may change any screen (a move committed, a mode or lobby change, dice entry...),
+        # ``touched`` each seat's inputs that changed only what its own screen shows.
+        self.frames = Frames()
+        self.epoch = 0
+        self.touched: Counter[str] = Counter()
 
     def _new_lobby(self) -> Lobby:
-        """The lobby offers the games this table can run (with the shipped flows: those
-        that have one; a game engine may exist before its table UI)."""
-        games = self.registry.only(i.id for i in self.registry.infos()
-                                   if self.flow_factory is not make_flow or has_flow(i.id))
+        """The lobby offers the games this table can run: those with a flow (a game
+        engine may exist before its table UI)."""
+        games = self.registry.only(i.id for i in self.registry.infos() if self.flows.has(i.id))
         return Lobby(games, [s.name for s in self.seats], {s.name: s.label for s in self.seats})
 
     # ------------------------------------------------------------------ boot and shutdown
@@ -129,7 +137,7 @@ class Table(TableMenu):
                 return None
             live, seats = replay(self.journal, game_id, self.registry,
                                  [s.name for s in self.seats], self.rng)
-            if self.flow_factory is make_flow and not has_flow(live.game.info.id):
+            if not self.flows.has(live.game.info.id):
                 raise JournalDamaged(self.journal.path, "its game has no table screens",
                                      game_id)
         except JournalDamaged as error:
@@ -156,6 +164,25 @@ class Table(TableMenu):
 
     def handle(self, event: InputEvent, now: float) -> None:
         self.now = now
+        seat = getattr(event, "seat", "")
+        before = (self._game_mark(), self.status, self.rolling, self.entry)
+        self._handle(event, seat, now)
+        if isinstance(event, SEAT_INPUT) or (isinstance(event, ButtonDown | ButtonUp)
+                                             and event.button == "peek"):
+            self.touched[seat] += 1
+        if (before != (self._game_mark(), self.status, self.rolling, self.entry)
+                or self.mode == "lobby" or self.entry is not None):
+            self.epoch += 1
+
+    def _game_mark(self) -> tuple[Any, ...]:
+        """What every screen of a game depends on beyond its own seat's menus and peek:
+        the mode, the game and its change count. (The objects themselves, not their ids: a
+        key holding them keeps them alive, so a new one is never taken for an old one.)"""
+        live = self.live
+        return (self.mode, live, live.changes if live is not None else -1, self.flow,
+                self._offered)
+
+    def _handle(self, event: InputEvent, seat: str, now: float) -> None:
         if isinstance(event, DeviceStatus):
             if event.online:
                 self.offline.pop(event.device, None)
@@ -163,7 +190,6 @@ class Table(TableMenu):
                 self.offline[event.device] = f"{event.device} offline"
             self.status = next(iter(self.offline.values()), "")
             return
-        seat = getattr(event, "seat", "")
         if isinstance(event, ButtonDown) and event.button == "peek":
             self.privacy.peek_down(seat)
         elif isinstance(event, ButtonUp) and event.button == "peek":
@@ -335,7 +361,7 @@ class Table(TableMenu):
 
     def _enter(self, live: LiveGame, seats: list[str]) -> None:
         self.live, self.players = live, seats
-        self.flow = self.flow_factory(live.game.info.id)
+        self.flow = self.flows.make(live.game.info.id)
         self.flow.start([self._label(s) for s in seats])
         self.flow.observe(live.history)
         self.flow.reset(live.state)
@@ -374,13 +400,63 @@ class Table(TableMenu):
     # ------------------------------------------------------------------ screens
 
     def screens(self, now: float) -> dict[str, Canvas]:
-        """Every screen's picture now: "public", "director" and one per seat name."""
+        """Every screen's picture now: "public", "director" and one per seat name. A
+        screen is drawn again only when its key (what it shows depends on) changed; else
+        the canvas drawn for that key is returned again, the same object."""
         if self.rolling is not None and self.rolling.done(now):
             self.rolling = None
-        frames = {"public": self._public(now), "director": self._director()}
+        get = self.frames.get
+        frames = {"public": get("public", self._public_key(now), lambda: self._public(now)),
+                  "director": get("director", (), self._director)}
         for seat in self.seats:
-            frames[seat.name] = self._seat(seat, now)
+            frames[seat.name] = get(seat.name, self._seat_key(seat, now),
+                                    lambda seat=seat: self._seat(seat, now))  # type: ignore[misc]
         return frames
+
+    def peek_screen(self, name: str) -> Canvas | None:
+        """What seat ``name``'s game screen shows while its peek is held (None outside a
+        game it plays), kept like the screens (a phone shows it beside the screen)."""
+        live, flow = self.live, self.flow
+        if self.mode != "game" or name not in self.players or live is None or flow is None:
+            return None
+        index = self.players.index(name)
+        return self.frames.get(f"{name} peek", (self._game_mark(), self.touched[name]),
+                               lambda: flow.seat(index, live.state, True))
+
+    @property
+    def drawn(self) -> Counter[str]:
+        """Canvases drawn so far, per screen (a kept canvas handed back again is not)."""
+        return self.frames.drawn
+
+    def forget(self) -> None:
+        """Draw every screen anew at the next look: for a change made to the table from
+        outside its input (a test, a script)."""
+        self.frames.forget()
+
+    def _public_key(self, now: float) -> Hashable:
+        flow = self.flow
+        lobby = self.lobby
+        return (self.epoch, self._game_mark(), self.status, lobby, lobby.note, lobby.step,
+                lobby.game, lobby.menu, lobby.menu.cursor, lobby.menu.notice,
+                tuple(lobby.joined),
+                flow.public_key() if flow is not None else None,
+                now if self.rolling is not None else None,
+                int(now // JOIN_TURN) % 2 if self._joining() else None)
+
+    def _seat_key(self, seat: Seat, now: float) -> Hashable:
+        name = seat.name
+        if self.mode == "lobby" and name in self.system:
+            return ("system", self.touched[name], self.system[name])
+        if self.mode in ("lobby", "offer"):
+            return ("lobby", self.lobby.step, name in self.lobby.joined)
+        if name not in self.players:
+            return ("idle",)
+        if self.mode == "paused":
+            return ("paused",)
+        flow = self.flow
+        return (self._game_mark(), self.touched[name], self.privacy.shown(name, now),
+                self.notes.get(name), self.system.get(name),
+                flow.public_key() if flow is not None and self.mode == "over" else None)
 
     def _joining(self) -> bool:
         """Seats are joining in the lobby and phones may join: the public screen turns

@@ -6,6 +6,10 @@ Each subcommand module offers ``register(subparsers)``; it adds its parser and s
 :func:`main` is the boundary: an error of any refbox layer that a command did not report
 itself becomes one line on standard error and a non-zero exit status, never a traceback, and
 output to a closed pipe (``refbox games | head -5``) ends quietly.
+
+Building the parser imports no engine, daemon, phone server or doctor: a subcommand module
+imports its machinery in its handler, so ``refbox games`` or ``refbox play GAME --json`` pays
+only for what it uses (docs/performance.md, "Start-up"; ``benchmarks/cli_startup.py``).
 """
 
 from __future__ import annotations
@@ -16,11 +20,9 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from firmware_py.errors import HardwareError
-from services.games.core import GameError
-from services.referee.errors import RefereeError
-from services.referee.tags import TagRegistryError
-
+DEFAULT_BOARD = "sim"
+"""firmware_py.profile's DEFAULT_PROFILE, written out so that building the parser does not
+import the profile reader (a test checks they agree)."""
 EX_FAILED = 2
 EX_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
 EX_INTERRUPTED = 130  # 128 + SIGINT
@@ -69,14 +71,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"\n{name}: interrupted", file=sys.stderr)
         return EX_INTERRUPTED
-    except (GameError, RefereeError) as error:
-        print(f"{name}: {error.message}", file=sys.stderr)
-    except (HardwareError, TagRegistryError) as error:
-        print(f"{name}: {error}", file=sys.stderr)
-    except OSError as error:
-        where = f" {error.filename}" if error.filename else ""
-        print(f"{name}: cannot use{where}: {error.strerror or error}", file=sys.stderr)
+    except Exception as error:
+        message = refbox_error(error)
+        if message is None:
+            raise
+        print(f"{name}: {message}", file=sys.stderr)
     return EX_FAILED
+
+
+def refbox_error(error: Exception) -> str | None:
+    """The one line for an error of a refbox layer (or of the file system), None for any
+    other error (a bug: its traceback is wanted)."""
+    # Imported here, not at the top: the error classes' modules (tomllib, tempfile) would
+    # cost every command its start-up; an error of theirs was raised after they loaded.
+    from firmware_py.errors import HardwareError
+    from services.games.core import GameError
+    from services.referee.errors import RefereeError
+    from services.referee.tags import TagRegistryError
+
+    if isinstance(error, (GameError, RefereeError)):
+        return str(error.message)
+    if isinstance(error, (HardwareError, TagRegistryError)):
+        return str(error)
+    if isinstance(error, OSError):
+        where = f" {error.filename}" if error.filename else ""
+        return f"cannot use{where}: {error.strerror or error}"
+    return None
 
 
 def _silence_stdout() -> None:

@@ -16,25 +16,24 @@ import select
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from firmware_py.errors import HardwareError
-from firmware_py.profile import DEFAULT_PROFILE, load_profile
-from firmware_py.specs import Clock
-from services.referee.doctor import (
-    DEFAULT_TIMEOUT,
-    Console,
-    Devices,
-    Doctor,
-    hardware_devices,
-)
-from services.referee.doctor_report import format_report
+from services.referee.cli import DEFAULT_BOARD
+
+if TYPE_CHECKING:  # the doctor (gpiozero, Pillow, the drivers) is imported when it runs
+    from firmware_py.specs import Clock
+    from services.referee.doctor import Console, Devices
+
+DEFAULT_TIMEOUT = 20.0
+"""The doctor's DEFAULT_TIMEOUT, written out so that building the parser does not import the
+doctor (a test checks they agree)."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("doctor", help="check screens, buttons, readers and buzzer")
     parser.add_argument(
         "--board",
-        default=DEFAULT_PROFILE,
+        default=DEFAULT_BOARD,
         metavar="PROFILE",
         help="board profile name or path (default: %(default)s)",
     )
@@ -59,6 +58,11 @@ def run(
     clock: Clock = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
 ) -> int:
+    from firmware_py.errors import HardwareError
+    from firmware_py.profile import load_profile
+    from services.referee.doctor import Doctor, hardware_devices
+    from services.referee.doctor_report import format_report
+
     console = console or terminal_console()
     try:
         profile = load_profile(args.board)
@@ -91,6 +95,7 @@ def run(
 
 def terminal_console() -> Console:
     """Print, ``input()``, and Enter-to-skip read from stdin without blocking."""
+    from services.referee.doctor import Console
 
     def say(text: str) -> None:
         print(text, flush=True)

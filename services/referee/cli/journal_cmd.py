@@ -15,15 +15,15 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from services.games.core import GameError
-from services.games.registry import Registry, default_registry
-from services.referee.box.daemon import INSTALLED_DATA, JOURNAL, default_data_dir
-from services.referee.errors import FileDamaged, JournalDamaged, RefereeError
-from services.referee.journal import Journal
-from services.referee.live import LiveGame
-from services.referee.recover import recover
+if TYPE_CHECKING:  # the journal's machinery is imported when a verb runs
+    from services.games.registry import Registry
 
+# The daemon's INSTALLED_DATA and JOURNAL, written out so that building the parser does not
+# import the daemon (a test checks they agree).
+INSTALLED_DATA = "/var/lib/refbox"
+JOURNAL = "refbox.sqlite"
 WHERE = (f"the box's data folder is $REFBOX_DATA, else {INSTALLED_DATA} when it exists, "
          "else ~/.local/share/refbox")
 
@@ -61,6 +61,9 @@ def _where(parser: argparse.ArgumentParser) -> None:
 
 def journal_path(args: argparse.Namespace) -> Path:
     """The journal the command reads: ``--journal``, ``--data``'s, or the box's."""
+    from services.referee.box.daemon import default_data_dir
+    from services.referee.errors import FileDamaged
+
     if args.journal is not None:
         path = Path(args.journal)
         if not path.exists():
@@ -80,10 +83,15 @@ def journal_path(args: argparse.Namespace) -> Path:
 
 def _registry(path: Path) -> Registry:
     """The games with the corrected data packs of the box whose journal this is."""
+    from services.games.registry import default_registry
+
     return default_registry(path.parent / "packs")
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from services.referee.errors import RefereeError
+    from services.referee.journal import Journal
+
     try:
         path = journal_path(args)
         with Journal(str(path)) as journal:
@@ -112,6 +120,11 @@ def _ending(outcome: dict[str, object] | None, damage: str | None) -> str:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from services.games.core import GameError
+    from services.referee.errors import JournalDamaged, RefereeError
+    from services.referee.journal import Journal
+    from services.referee.live import LiveGame
+
     try:
         path = journal_path(args)
         with Journal(str(path)) as journal:
@@ -137,6 +150,11 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_recover(args: argparse.Namespace) -> int:
+    from services.games.core import GameError
+    from services.referee.errors import RefereeError
+    from services.referee.journal import Journal
+    from services.referee.recover import recover
+
     try:
         path = journal_path(args)
         with Journal(str(path)) as journal:

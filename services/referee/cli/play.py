@@ -11,16 +11,16 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from services.games.core import Game, GameError, OptionValue, Rng
 from services.games.registry import PACK_FILES, Registry, default_registry, game_with_data
-from services.referee.cli.choices import with_rule
-from services.referee.cli.interactive import Interactive
 from services.referee.errors import RefereeError
-from services.referee.journal import Journal
-from services.referee.live import LiveGame
-from services.referee.protocol import Session, serve
+
+if TYPE_CHECKING:  # the referee's machinery is imported when a game is played
+    from services.referee.journal import Journal
+    from services.referee.live import LiveGame
+    from services.referee.protocol import Session
 
 MAX_ID = 2**63 - 1  # the largest row id SQLite stores
 MEMORY = ":memory:"  # the default journal: in memory, holding no earlier game
@@ -78,6 +78,9 @@ def game_id(text: str) -> int:
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    from services.referee.journal import Journal
+    from services.referee.protocol import Session
+
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:
@@ -93,6 +96,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
             return _fail(args, stdout, error)
         if args.json:
             return _json_loop(Session(live, journal, rng), stdin, stdout)
+        from services.referee.cli.interactive import Interactive  # not for --json
+
         return Interactive(live, journal, stdin, stdout).loop()
     finally:
         journal.close()
@@ -117,6 +122,8 @@ def _rng(args: argparse.Namespace) -> Rng | None:
 def _start(
     args: argparse.Namespace, registry: Registry, journal: Journal, rng: Rng | None
 ) -> LiveGame:
+    from services.referee.live import LiveGame
+
     game = registry.get(args.game)
     if args.resume is not None:
         if args.journal == MEMORY:
@@ -155,9 +162,13 @@ def _fail(args: argparse.Namespace, stdout: TextIO, error: GameError | RefereeEr
     if args.json:
         print(json.dumps({"ok": False, "error": error.to_json()}), file=stdout, flush=True)
     else:
+        from services.referee.cli.choices import with_rule
+
         print(f"refbox play: {with_rule(error.message, error.rule)}", file=sys.stderr)
     return 2
 
 
 def _json_loop(session: Session, stdin: TextIO, stdout: TextIO) -> int:
+    from services.referee.protocol import serve
+
     return serve(session, stdin, stdout)

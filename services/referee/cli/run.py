@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import faulthandler
-import logging
 import os
 import signal
 import sys
 import threading
 import time
 from types import FrameType
-
-from firmware_py.errors import HardwareError, ProfileError
-from services.games.core import DataError, GameError
-from services.referee.box.assemble import hardware_box
-from services.referee.box.daemon import default_data_dir, install_stop_signals
-from services.referee.errors import RefereeError
 
 EX_CONFIG = 78  # sysexits.h: configuration error (a bad board profile or packs folder)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -38,10 +30,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=args.log_level,
-                        format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    # The daemon's machinery is imported when the daemon runs, not when the parser is built.
+    import faulthandler
+    import logging
+
+    from firmware_py.errors import HardwareError, ProfileError
+    from services.games.core import DataError, GameError
+    from services.referee.assemble import hardware_box
+    from services.referee.box.daemon import default_data_dir, install_stop_signals
+    from services.referee.errors import RefereeError
     from services.referee.notify import Notifier
 
+    logging.basicConfig(level=args.log_level,
+                        format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     notifier = Notifier()
     hang = os.environ.get(HANG_ENV, "")
     if hang:
@@ -77,6 +78,8 @@ def hang_forever(signum: int, frame: FrameType | None) -> None:
     """The boot test's fault (``REFBOX_TEST_HANG_SIGNAL``): the signal arrives in the main
     thread, which runs the event loop, and stays here, so no watchdog ping follows and systemd
     must abort and restart the daemon."""
+    import logging
+
     logging.getLogger(__name__).warning("test hook: the event loop hangs now")
     while True:
         time.sleep(3600)

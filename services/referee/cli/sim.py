@@ -17,19 +17,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
-
-from firmware_py.errors import HardwareError
-from firmware_py.profile import COMPANION_PORTS
-from services.games.core import GameError
-from services.referee.box.assemble import sim_box
-from services.referee.box.daemon import install_stop_signals
-from services.referee.box.script import FakeClock, ScriptRunner
-from services.referee.errors import RefereeError
-from services.referee.files import read_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,6 +42,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def phone_port(text: str) -> int:
     """``--phone-port``: a port a user may open (the board profile's range)."""
+    from firmware_py.profile import COMPANION_PORTS  # only when the option is given
+
     try:
         port = int(text)
     except ValueError:
@@ -63,6 +55,13 @@ def phone_port(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The box's machinery is imported when the simulator runs, not when the parser is built.
+    import tempfile  # shutil, random: not for the other commands
+
+    from firmware_py.errors import HardwareError
+    from services.games.core import GameError
+    from services.referee.errors import RefereeError
+
     with tempfile.TemporaryDirectory(prefix="refbox-sim-") as scratch:
         data = Path(args.data) if args.data else Path(scratch)
         try:
@@ -75,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _scripted(args: argparse.Namespace, data: Path) -> int:
+    from services.referee.assemble import sim_box
+    from services.referee.box.script import FakeClock, ScriptRunner
+    from services.referee.files import read_text
+
     lines = read_text(Path(args.script), "a sim script (see docs/box.md)").splitlines()
     clock = FakeClock()
     box, sim = sim_box(args.board, data, clock, screens="memory", threaded=False,
@@ -95,7 +98,9 @@ def _scripted(args: argparse.Namespace, data: Path) -> int:
 
 def _interactive(args: argparse.Namespace, data: Path) -> int:
     from firmware_py.sim.emulated_screens import choose_backend
+    from services.referee.assemble import sim_box
     from services.referee.box.console import Console, quit_note
+    from services.referee.box.daemon import install_stop_signals
 
     backend = args.screens or choose_backend()
     # In a terminal the console draws the screens as text (pixels do not fit a terminal).

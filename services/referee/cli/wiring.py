@@ -15,10 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from firmware_py.errors import HardwareError
-from firmware_py.profile import DEFAULT_PROFILE, load_profile
-from firmware_py.wiring import wiring_plan
-from firmware_py.wiring_draw import draw_wiring, save_png, wiring_text
+from services.referee.cli import DEFAULT_BOARD
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,7 +27,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument(
         "--board",
-        default=DEFAULT_PROFILE,
+        default=DEFAULT_BOARD,
         metavar="PROFILE",
         help="board profile name (two-seat, six-seat-mux, sim) or path (default: %(default)s)",
     )
@@ -47,6 +44,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Pillow and the wiring plan are imported when a wiring is drawn.
+    from firmware_py.errors import HardwareError
+    from firmware_py.profile import load_profile
+    from firmware_py.wiring import wiring_plan
+    from firmware_py.wiring_draw import draw_wiring, save_png, wiring_text
+
     try:
         profile = load_profile(args.board)
     except HardwareError as exc:

@@ -24,8 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from services.games.innsmouth_escape.board import GRID
-
 Map = dict[str, Any]
 
 DECK_WORDS = {"captive": "Captive", "equipment": "Equipment", "encounter": "Encounter"}
@@ -81,6 +79,10 @@ def innsmouth_map(view: dict[str, Any], data: Any = None, *, secret: bool = Fals
 
 
 def _innsmouth_cell(view: dict[str, Any], cell: dict[str, Any]) -> dict[str, Any]:
+    # Imported here: the board module's package is Innsmouth Escape's engine, which a box
+    # imports only when that game is chosen (the daemon imports this module at start).
+    from services.games.innsmouth_escape.board import GRID
+
     icons = cell["icons"]
     words = ["exit"] if GRID.is_cell(cell["cell"]) and GRID.on_escape_edge(cell["cell"]) else []
     words += [word for key, word in (("spawn", "spawn"), ("draw", "draw"),

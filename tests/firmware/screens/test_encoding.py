@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from firmware_py.screens import DummyScreen, ScreenError
@@ -49,6 +51,33 @@ def test_single_pixel_lands_in_the_right_byte_and_bit():
     ram = pack_pages(image)
     assert ram[128 + 5] == 1 << 5
     assert sum(ram) == 1 << 5
+
+
+def reference_runs(old: bytes, new: bytes, width: int, gap: int) -> list[tuple[int, int, int]]:
+    """Byte by byte, as the planner did before it compared slices."""
+    runs = []
+    for page in range(len(new) // width):
+        changed = [i for i in range(width) if old[page * width + i] != new[page * width + i]]
+        if not changed:
+            continue
+        start = prev = changed[0]
+        for column in changed[1:]:
+            if column - prev - 1 > gap:
+                runs.append((page, start, prev))
+                start = column
+            prev = column
+        runs.append((page, start, prev))
+    return runs
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(min_size=1024, max_size=1024), st.data(), st.sampled_from([7, 10]))
+def test_dirty_runs_match_the_byte_by_byte_reference(old: bytes, data, gap: int) -> None:
+    new = bytearray(old)
+    for index, value in data.draw(st.lists(st.tuples(st.integers(0, 1023),
+                                                     st.integers(0, 255)), max_size=40)):
+        new[index] = value
+    assert dirty_runs(old, bytes(new), 128, gap) == reference_runs(old, bytes(new), 128, gap)
 
 
 def test_dirty_runs_finds_changes_and_splits_far_apart_ones():

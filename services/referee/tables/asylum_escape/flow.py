@@ -18,7 +18,7 @@ screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from services.games.asylum_escape import actions as a
@@ -242,6 +242,10 @@ class AsylumFlow(MenuFlow):
             extra.insert(0, ("catch", lambda: pub.catch_page(view, labels, self.data, seat,
                                                               patient, note)))
         return pub.pages(view, labels, note, self.data, extra, self._pointing(view))
+
+    def public_key(self) -> Hashable:
+        """The page turned to, and the room the Patients player points at (on the map)."""
+        return (self.turned, self.page, self._pointing(self.before) if self.before else "")
 
     def _pointing(self, view: dict[str, Any]) -> str:
         """The room under the Patients player's cursor while he moves a Patient."""

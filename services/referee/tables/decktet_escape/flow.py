@@ -15,7 +15,7 @@ from typing import Any
 
 from services.games.core import Action, Event, GameError, State
 from services.games.decktet_escape import actions as a
-from services.referee.box.flow import Flow
+from services.referee.box.flow import Flow, ViewCache
 from services.referee.box.menu import Item, Menu
 from services.referee.box.render import Canvas
 from services.referee.tables.decktet_escape import screens as draw
@@ -30,8 +30,10 @@ class EscapeFlow(Flow):
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (reason, rule)
         self.starts: dict[int, int] = {}  # seat -> first line of a long message shown
         self.verbs: dict[int, str] = {}  # physical cards: what a tapped card does (play)
+        self.views = ViewCache()  # each seat's view computed once per change
 
     def reset(self, state: State) -> None:
+        self.views.clear()
         self.stacks.clear()
         self.pages.clear()
         self.messages.clear()
@@ -64,7 +66,7 @@ class EscapeFlow(Flow):
             self.messages[seat] = (f"{component} was tapped, but the box deals the cards "
                                    "(Cards: dealt): play with the buttons", "")
             return None
-        if not self._acting(seat, state) or state.view(seat)["phase"] != "turn":
+        if not self._acting(seat, state) or self.views.get(state, seat)["phase"] != "turn":
             self.messages[seat] = ("it is not your turn to play a card", "")
             return None
         if self.verbs.get(seat) == "discard":
@@ -102,7 +104,7 @@ class EscapeFlow(Flow):
     def action_menu(self, seat: int, state: State) -> Menu:
         """The menu ``ok`` opens on the seat's turn (built from its legal actions)."""
         legal = state.legal_actions(seat)
-        view = state.view(seat)
+        view = self.views.get(state, seat)
         phase = view["phase"]
         if phase == "place":
             routes = {r["route"]: r for r in view["routes"]}
@@ -252,10 +254,10 @@ class EscapeFlow(Flow):
         return ""
 
     def public(self, state: State, note: str) -> Canvas:
-        return draw.public_screen(state.view(None), list(self.labels), note)
+        return draw.public_screen(self.views.get(state, None), list(self.labels), note)
 
     def seat(self, seat: int, state: State, shown: bool) -> Canvas:
-        view = state.view(seat)
+        view = self.views.get(state, seat)
         acting = self._acting(seat, state)
         active = self.label(view["active"])
         if not shown:
@@ -272,4 +274,4 @@ class EscapeFlow(Flow):
         return draw.table_page(view, list(self.labels), seat, title)
 
     def reveal(self, seat: int, state: State) -> Canvas:
-        return draw.reveal_page(state.view(seat), list(self.labels), seat)
+        return draw.reveal_page(self.views.get(state, seat), list(self.labels), seat)

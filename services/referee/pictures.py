@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image
 
-from services.referee.box.assemble import sim_box
+from services.referee.assemble import sim_box
 from services.referee.box.script import FakeClock, ScriptRunner
 
 SIZE = (256, 128)  # twice the panel's pixels, so the docs show them crisp

@@ -1,4 +1,8 @@
-"""Building a Box for the real board (``refbox run``) or the simulated one (``refbox sim``)."""
+"""The composition root: a Box for the real board (``refbox run``) or the simulated one
+(``refbox sim``), handed its parts from the rooms below it: the games (registry), their table
+flows (``services.referee.tables``), the devices and the phones' server (DESIGN.md, "Layout":
+the box itself imports no game's table parts and the companion none of the box).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from services.games.registry import Registry, default_registry
 from services.referee.box.daemon import Box, Notify, PhoneServer, ServePhones
 from services.referee.box.devices import SimBoard, hardware_backends
 from services.referee.companion.hub import Hub
+from services.referee.tables import GameFlows
 
 
 def box_rng(seed: int | None) -> Rng:
@@ -49,10 +54,10 @@ def hardware_box(board: str, data_dir: str | Path, *, notify: Notify | None = No
     serve = phone_server(profile)
     if profile.simulated:
         sim = SimBoard()
-        return Box(profile, data_dir, registry=registry,
+        return Box(profile, data_dir, registry=registry, flows=GameFlows(),
                    backends=sim.backends(time.monotonic), clock=time.monotonic,
                    rng=box_rng(None), notify=notify, serve_phones=serve)
-    return Box(profile, data_dir, registry=registry,
+    return Box(profile, data_dir, registry=registry, flows=GameFlows(),
                backends=hardware_backends(), clock=time.monotonic, rng=box_rng(None),
                notify=notify, serve_phones=serve)
 
@@ -67,6 +72,6 @@ def sim_box(board: str, data_dir: str | Path, clock: Clock, *, screens: str | No
     sim = SimBoard(screen_backend=screens, directory=capture)
     serve = phone_server(profile, port=phone_port) if phones else None
     box = Box(profile, data_dir, registry=registry or box_registry(data_dir),
-              backends=sim.backends(clock, threaded=threaded), clock=clock, rng=box_rng(seed),
-              serve_phones=serve)
+              flows=GameFlows(), backends=sim.backends(clock, threaded=threaded), clock=clock,
+              rng=box_rng(seed), serve_phones=serve)
     return box, sim

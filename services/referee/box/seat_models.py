@@ -1,4 +1,4 @@
-"""A phone seat's model: what its page shows, built on the daemon thread after every render.
+"""A phone seat's model: what its page shows, built on the daemon thread after a render.
 
 A model is built only from what that seat's own screen could show: the picture the table
 drew for the seat (its OLED now, as text), what a held peek would show on it (the flow's
@@ -101,12 +101,8 @@ def inputs(table: Table, seat: str) -> list[str]:
 
 def peek(table: Table, seat: str) -> dict[str, Any] | None:
     """What the seat's screen shows while its peek is held (only during a game)."""
-    if table.mode != "game" or seat not in table.players:
-        return None
-    if table.live is None or table.flow is None:
-        return None
-    index = table.players.index(seat)
-    return text_of(table.flow.seat(index, table.live.state, True))
+    canvas = table.peek_screen(seat)
+    return text_of(canvas) if canvas is not None else None
 
 
 def maps(table: Table, seat: str) -> tuple[Map | None, Map | None]:
