@@ -1,0 +1,75 @@
+"""Bot seats playing a game: whole games for tournaments and tests, and the bots' turns in a
+game that also has people in it (``refbox play --bot``, the box).
+
+:class:`Game` below is a record of one game in progress as bots need it: the state, the
+effective history (actions, their public events). The state is only ever asked for a seat's
+knowledge (:func:`~services.bots.contract.knowledge_of`) and given the chosen actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from services.bots.contract import Bot, BotError, choose, knowledge_of
+from services.games.core import Action, Event, Rng, SeatPrompt, State
+
+
+@dataclass
+class Record:
+    """A game in progress with its effective history."""
+
+    state: State
+    actions: list[Action] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+
+    def apply(self, action: Action) -> list[Event]:
+        events = self.state.apply(action)
+        self.actions.append(action)
+        self.events.append(list(events))
+        return events
+
+    def resolve_chance(self, rng: Rng) -> None:
+        """Chance acts (dice, shuffles, draws) until a seat must, or the game is over."""
+        while self.state.outcome() is None:
+            prompt = self.state.chance_prompt()
+            if prompt is None:
+                return
+            self.apply(prompt.resolve(rng))
+
+
+def bot_seats_asked(state: State, bots: Mapping[int, Bot]) -> list[int]:
+    """The bot seats asked to act now, lowest first."""
+    return sorted({p.seat for p in state.pending()
+                   if isinstance(p, SeatPrompt) and p.seat in bots})
+
+
+def bots_act(record: Record, bots: Mapping[int, Bot], seed: int | str, rng: Rng,
+             limit: int = 100_000) -> int:
+    """Let chance and the bot seats act until a person must, or the game is over; returns
+    how many bot actions were applied. ``limit`` bounds a game that would not end."""
+    acted = 0
+    while True:
+        record.resolve_chance(rng)
+        if record.state.outcome() is not None:
+            return acted
+        seats = bot_seats_asked(record.state, bots)
+        if not seats:
+            return acted
+        if acted >= limit:
+            raise BotError(f"the bots made {limit} moves and the game has not ended")
+        seat = seats[0]
+        knowledge = knowledge_of(record.state, seat, record.actions, record.events)
+        record.apply(choose(bots[seat], knowledge, seed))
+        acted += 1
+
+
+def self_play(state: State, bots: Mapping[int, Bot], seed: int | str, rng: Rng,
+              limit: int = 100_000) -> Record:
+    """A whole game with a bot at every seat asked (every seat must have one)."""
+    record = Record(state)
+    bots_act(record, bots, seed, rng, limit)
+    if record.state.outcome() is None:
+        waiting = sorted({p.seat for p in record.state.pending() if isinstance(p, SeatPrompt)})
+        raise BotError(f"seats {[s + 1 for s in waiting]} have no bot and must act")
+    return record
