@@ -24,9 +24,12 @@ threaded virtual RFID readers (the daemon's hardware setting too), the real
    ``Box.step()`` called inline right after the put (no queue wake-up, no idle tick in the
    way); it is the memory session of part 3. Each input also counts the canvases the table
    drew for it (``Table.drawn``, a Counter by screen; "-" on a tree without it), and the
-   input that imports the game's engine (the lobby's choice of the game, the first time in
-   the process) is its own row, "first game chosen". In both sessions the sim's tag registry
-   is written beforehand by another process (see 3), so no engine is loaded at start.
+   lobby's choice of the game, the first time in the process, is its own row, "first game
+   chosen": in table 1 the driver rests ``--lobby-rest`` s (default 1 s) on the game before
+   its ok, as a player reads the name, so the engine is imported ahead on the lobby's
+   preload thread; table 1b presses at once, so the engine is imported in that input. In
+   both sessions the sim's tag registry is written beforehand by another process (see 3),
+   so no engine is loaded at start.
 2. **Start-up.** Fresh interpreters run a tiny script: import the daemon, ``sim_box()``, set
    a ``Notify`` whose ``ready()`` prints ``time.monotonic()``, ``box.start()``. The parent
    reads ``time.monotonic()`` just before spawning the process. Two cases: an empty data
@@ -77,6 +80,7 @@ from firmware_py.profile import load_profile
 from services.games import registry as registry_module
 from services.games.core import Action
 from services.games.registry import default_registry
+from services.referee.box import daemon as daemon_module
 from services.referee.box import render  # render._strip: its lru_cache of drawn text
 from services.referee.box.daemon import TICK, Box
 from services.referee.box.devices import SimBoard
@@ -155,8 +159,10 @@ KINDS = ("menu move", "menu open", "commit clue", "commit play", "commit discard
          "commit placeon", "commit giveroute", "commit loseroute", "peek reveal",
          "commit other", "table menu open", "table menu move", "referee undo", "lobby",
          "game start", "first game chosen", "leave (game over)")
-# "first game chosen": the input in which the game's engine was imported (the lobby's choice
-# of the game, the first time in a process); its later choices are "lobby" inputs
+# "first game chosen": the lobby's ok on the game, the first time in a process (its engine is
+# imported then, or was imported ahead while the cursor rested on it); later choices are
+# "lobby" inputs
+LOBBY_REST = 1.0  # s a player reads the highlighted game's name before choosing it
 
 
 class Samples:
@@ -337,6 +343,10 @@ class Driver:
         self.target_menu: Menu | None = None  # the action menu the target was chosen in
         self.games = 0
         self.finished = 0
+        self.chosen = 0  # times the game was chosen in the lobby
+        self.preloaded: bool | None = None  # the engine was loaded before the first choice
+        self.rest = 0.0  # latency session: s a player reads the game's name before ok on it
+        self.pause = 0.0  # the rest wanted before the next input (then back to 0)
 
     def next(self) -> tuple[InputEvent, str]:
         table = self.box._table()
@@ -357,7 +367,12 @@ class Driver:
         first = table.seats[0].name
         if lobby.step == "game":
             ids = [item.value.id for item in lobby.menu.items]  # the games' GameInfo
-            return self._toward(first, lobby.menu, ids.index(GAME), now)[0], "lobby"
+            event, move = self._toward(first, lobby.menu, ids.index(GAME), now)
+            if move:
+                return event, "lobby"
+            self.pause = self.rest  # the ok choosing the game: its name is read first
+            self.chosen += 1
+            return event, "first game chosen" if self.chosen == 1 else "lobby"
         if lobby.step == "options":
             return self._toward(first, lobby.menu, len(lobby.menu.items) - 1, now)[0], "lobby"
         if self.wanted is None:
@@ -457,12 +472,12 @@ def play(meter: Meter, driver: Driver, inputs: int, think: float, rng: random.Ra
     for n in range(1, inputs + 1):
         event, kind = driver.next()
         target = driver.target
-        loaded = _engine_loaded()
         if think > 0:
-            time.sleep(rng.uniform(0.0, think))
+            time.sleep(rng.uniform(0.0, think) + driver.pause)
+        driver.pause = 0.0
+        if kind == "first game chosen":
+            driver.preloaded = _engine_loaded()  # imported ahead while the cursor rested
         sample = meter.measure(event)
-        if not loaded and _engine_loaded():
-            kind = "first game chosen"  # the engine was imported for this input
         if kind == "commit":
             if not sample.actions:
                 raise RuntimeError(f"{event} was meant to commit {target} but did not")
@@ -478,6 +493,12 @@ def play(meter: Meter, driver: Driver, inputs: int, think: float, rng: random.Ra
             on_input(n)
 
 
+def settle() -> None:
+    """What ``refbox run`` and ``refbox sim`` do once the box has started (``daemon.settle``:
+    the start-up's objects frozen out of the collector's way), on a tree that has it."""
+    getattr(daemon_module, "settle", lambda: None)()
+
+
 def _engine_loaded() -> bool:
     """Whether the game's engine is loaded in this process (choosing it imports it if not)."""
     shipped = getattr(registry_module, "SHIPPED", {})
@@ -485,7 +506,7 @@ def _engine_loaded() -> bool:
     return engine in sys.modules
 
 
-def latency_session(directory: str, inputs: int, seed: int, think: float
+def latency_session(directory: str, inputs: int, seed: int, think: float, rest: float
                     ) -> tuple[Samples, Driver, dict[str, float]]:
     """The daemon's thread starts the box and runs its loop (the journal's SQLite connection
     belongs to the thread that opened it); this thread plays the part of the button
@@ -501,6 +522,7 @@ def latency_session(directory: str, inputs: int, seed: int, think: float
         def daemon() -> None:
             try:
                 box.start()
+                settle()  # as the daemon's process does after start
                 try:
                     meter.instrument(box)
                     ready.set()
@@ -521,6 +543,7 @@ def latency_session(directory: str, inputs: int, seed: int, think: float
             if meter.failure is not None:
                 raise RuntimeError("the box did not start") from meter.failure
             driver = Driver(box, random.Random(seed))
+            driver.rest = rest
             play(meter, driver, inputs, think, random.Random(seed + 1), samples)
             idle = idle_cost(meter)
         finally:
@@ -582,6 +605,7 @@ def memory_session(directory: str, inputs: int, seed: int, keep_frames: int = 1,
             list(box.registry)
         rows.append({"inputs": "before start", "rss": rss_kib()})
         box.start()
+        settle()
         try:
             output = getattr(meter.sim, "output", None)
             if output is not None and hasattr(output, "keep"):
@@ -845,8 +869,9 @@ latency columns, in ms:
   frames         mean number of screens whose frame changed
   canvases       mean number of canvases drawn (a screen's picture made anew, not reused);
                  "-": this tree's table does not count them (Table.drawn)
-first game chosen: the input that imported the game's engine (the lobby's ok on the game, the
-  first time in the process; a row of its own, later choices are "lobby" inputs)"""
+first game chosen: the lobby's ok on the game, the first time in the process (a row of its own,
+  later choices are "lobby" inputs). Table 1 rests on the game --lobby-rest s first, as a player
+  reads its name, so the box imports its engine ahead; table 1b chooses at once (imported then)"""
 SLOW = 0.010  # s: inputs slower than this are looked at in the line under each table
 
 
@@ -945,6 +970,9 @@ def main() -> None:
                         help="inputs of the loop-thread latency session")
     parser.add_argument("--think", type=float, default=TICK,
                         help="max random pause before each input in the latency session (s)")
+    parser.add_argument("--lobby-rest", type=float, default=LOBBY_REST,
+                        help="latency session: s the driver rests on the game in the lobby "
+                             "before choosing it, as a player reads its name (0: at once)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the journals go (default: $TMPDIR)")
     parser.add_argument("--keep-frames", type=int, default=1,
@@ -986,11 +1014,14 @@ def main() -> None:
     # 1. latency through the daemon's loop thread
     section = time.monotonic()
     samples, driver, idle = latency_session(directory, args.latency_inputs, args.seed,
-                                            args.think)
+                                            args.think, args.lobby_rest)
     latency_table(samples.items(),
                   f"1. input -> frames through Box.run on its own thread; events put on "
                   f"box.events from another thread\n   ({args.latency_inputs} inputs, "
-                  f"random 0-{args.think * 1000:.0f} ms apart; {driver.games} games started, "
+                  f"random 0-{args.think * 1000:.0f} ms apart; the game chosen after "
+                  f"{args.lobby_rest:g} s on it, its engine "
+                  f"{'imported ahead' if driver.preloaded else 'imported then'}; "
+                  f"{driver.games} games started, "
                   f"{driver.finished} played to the end; {time.monotonic() - section:.1f} s)")
     report["latency"] = {"loop": latency_json(samples.items())}
     report["games"] = {"started": driver.games, "finished": driver.finished}

@@ -189,7 +189,13 @@ class DummyScreen:
             self.frames_sent += 1
             self.bytes_sent += sum(w.size for w in writes)
         self._ram = ram
-        self.frame = frame.copy()
+        # the dummy keeps its own copy; unrotated, that copy is the frame itself
+        self.frame = self.device.image if self.spec.rotate == 0 else frame.copy()
+
+    @property
+    def ram(self) -> bytes | None:
+        """The panel's RAM after the last ``show()`` (page-major bytes), None before it."""
+        return self._ram
 
     def set_brightness(self, level: int) -> None:
         if not isinstance(level, int) or not 0 <= level <= 255:

@@ -157,7 +157,11 @@ class MemoryOutput:
         """Keep the screen's frame if it differs from the last one kept (``show()`` gives
         each frame its own copy, so it is kept as it is)."""
         frames = self.frames.setdefault(screen.name, [])
-        data = screen.frame.tobytes()
+        if frames and frames[-1] is screen.frame:
+            return  # brightness, sleep, a failed write: no new frame
+        # the panel's RAM bytes stand for the frame (already made by show()); before the
+        # first show() there are none
+        data = screen.ram if screen.ram is not None else screen.frame.tobytes()
         if not frames or self._last.get(screen.name) != data:
             frames.append(screen.frame)
             self._last[screen.name] = data

@@ -94,10 +94,11 @@ class Canvas:
         if grey:
             strip = ImageChops.logical_and(strip, _dither(strip.width, strip.height))
         if invert:
-            self.image.paste(1, (x, y, x + strip.width, y + GLYPH_BOTTOM * scale))
-            self.image.paste(0, (x, y), mask=strip)
+            self._draw.rectangle((x, y, x + strip.width - 1, y + GLYPH_BOTTOM * scale - 1),
+                                 fill=1)
+            self._draw.bitmap((x, y), strip, fill=0)
         else:
-            self.image.paste(1, (x, y), mask=strip)
+            self._draw.bitmap((x, y), strip, fill=1)
         return x + strip.width
 
     def knockout(self, x: int, y: int, text: str) -> None:
@@ -109,7 +110,7 @@ class Canvas:
         if text:
             self.texts.append(text)
             self.items.append((x, y, text, 1))
-            self.image.paste(0, (x, y), mask=_strip(text, 1))
+            self._draw.bitmap((x, y), _strip(text, 1), fill=0)
 
     def line(self, row: int, text: str, *, invert: bool = False, grey: bool = False) -> None:
         """A full-width text row (rows are 10 px apart, 6 rows on a screen after the title)."""

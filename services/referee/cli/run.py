@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware_py.errors import HardwareError, ProfileError
     from services.games.core import DataError, GameError
     from services.referee.assemble import hardware_box
-    from services.referee.box.daemon import default_data_dir, install_stop_signals
+    from services.referee.box.daemon import default_data_dir, install_stop_signals, settle
     from services.referee.errors import RefereeError
     from services.referee.notify import Notifier
 
@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             box = hardware_box(args.board, args.data or default_data_dir(), notify=notifier)
             box.start()
+            settle()
         except (ProfileError, DataError) as error:  # a bad profile, a file for packs/
             print(f"refbox run: {error}", file=sys.stderr)
             return EX_CONFIG  # systemd does not restart on it (RestartPreventExitStatus)

@@ -100,7 +100,7 @@ def _interactive(args: argparse.Namespace, data: Path) -> int:
     from firmware_py.sim.emulated_screens import choose_backend
     from services.referee.assemble import sim_box
     from services.referee.box.console import Console, quit_note
-    from services.referee.box.daemon import install_stop_signals
+    from services.referee.box.daemon import install_stop_signals, settle
 
     backend = args.screens or choose_backend()
     # In a terminal the console draws the screens as text (pixels do not fit a terminal).
@@ -108,6 +108,7 @@ def _interactive(args: argparse.Namespace, data: Path) -> int:
     box, sim = sim_box(args.board, data, time.monotonic, screens=screens, seed=args.seed,
                        phones=not args.no_phones, phone_port=args.phone_port)
     box.start()
+    settle()
     stop = threading.Event()
     restore = install_stop_signals(stop)
     played = False  # an unknown GAME stops the run before anyone played: no word on saving
