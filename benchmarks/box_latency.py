@@ -860,11 +860,13 @@ latency columns, in ms:
   p50, p99, max  of total: events.put -> the last changed frame handed to its screen (show returned)
   wait           median, put -> Table.handle starts (queue wake-up, or a tick already under way)
   handle         median, Table.handle: menus, the game action, the journal commits
-  render         median, end of handle -> last frame handed over (all 8 canvases drawn and
-                 compared, the changed ones shown)
+  render         median, end of handle -> last frame handed over (the canvases whose key
+                 changed drawn, the changed frames shown; the journal's commit waited for)
   show           median, inside the screens' show() (part of render)
   cpu            median CPU time of the loop's thread in the step that handled the input
-  commit p99 max journal writes inside handle (each its own fsynced transaction): p50, p99, max
+  commit p99 max journal writes inside handle (each its own fsynced transaction; on a tree whose
+                 box journal overlaps, a move's row is written here and its commit runs on the
+                 journal's thread while the screens are drawn, waited for in render): p50, p99, max
   writes         mean number of journal writes per input
   frames         mean number of screens whose frame changed
   canvases       mean number of canvases drawn (a screen's picture made anew, not reused);

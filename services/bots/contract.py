@@ -14,6 +14,7 @@ same choices on any machine.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -97,7 +98,9 @@ def knowledge_of(state: State, seat: int, actions: Sequence[Action],
                     for sentence, step in zip(sentences, events, strict=True))
     return SeatKnowledge(
         game=state.info.id, seat=seat, players=state.players, options=dict(state.options),
-        view=state.view(seat), public=state.view(None),
+        # copies: an engine's view may share a list with its state, and a bot may think on
+        # another thread while the game goes on (the box): its knowledge must stay as it was
+        view=copy.deepcopy(state.view(seat)), public=copy.deepcopy(state.view(None)),
         legal=tuple(state.legal_actions(seat)),
         prompts=tuple(p for p in pending if isinstance(p, SeatPrompt)),
         chance=any(isinstance(p, ChancePrompt) for p in pending), history=history)

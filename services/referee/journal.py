@@ -1,8 +1,11 @@
 """The journal: every applied action of every game, in order, in SQLite.
 
 WAL mode with ``synchronous=FULL``: once :meth:`Journal.append` returns, the row survives a
-power cut. The log is append-only; an undo is itself a row, and the effective history is
-computed by folding the rows (see :func:`effective_entries`). The file holds secrets (shuffles,
+power cut. On the box's journal (``overlap=True``), :meth:`Journal.append_later` returns at
+once and the row is written on a thread of its own while the screens are drawn; it survives
+a power cut once :meth:`Journal.collect` has returned (:mod:`.journal_commit`).
+The log is append-only; an undo is itself a row, and the effective history is computed
+by folding the rows (see :func:`effective_entries`). The file holds secrets (shuffles,
 hidden choices), so it is created readable by its owner only.
 
 Damage (a row edited by hand, a disk that returned garbage) is reported, never raised as a
@@ -20,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from services.referee.errors import JournalDamaged, JournalError
+from services.referee.journal_commit import Committer
 from services.referee.journal_records import (
     STATUSES,
     Entry,
@@ -71,15 +75,18 @@ CREATE TABLE IF NOT EXISTS entries (
 class Journal:
     """One SQLite file of games. Use one Journal per thread (the daemon loop owns it)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, overlap: bool = False) -> None:
         self.path = path
+        self._committer = Committer(path) if overlap else None
         if os.path.isdir(path):
             raise JournalDamaged(path, "this is a folder, not a journal file")
         try:
             if path != ":memory:" and not os.path.exists(path):
                 fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
                 os.close(fd)
-            self._db = sqlite3.connect(path, isolation_level=None)
+            # overlap: the commit thread uses the connection too, never at the same time
+            self._db = sqlite3.connect(path, isolation_level=None,
+                                       check_same_thread=not overlap)
         except (sqlite3.Error, OSError) as error:
             raise JournalError(path, f"cannot open the journal: {_reason(error)}") from None
         try:
@@ -144,7 +151,33 @@ class Journal:
             db.execute("PRAGMA foreign_keys=ON")
 
     def close(self) -> None:
+        if self._committer is not None:
+            self._committer.stop()
         self._db.close()
+
+    # ------------------------------------------------------------------ overlapped commits
+
+    @property
+    def overlaps(self) -> bool:
+        """:meth:`append_later` writes on a thread of its own (the box's journal)."""
+        return self._committer is not None
+
+    @property
+    def busy(self) -> bool:
+        """A row is being written on the journal's thread."""
+        return self._committer is not None and self._committer.busy
+
+    def collect(self) -> JournalError | None:
+        """Wait for a write under way; the error of one that failed since the last collect
+        (its transaction rolled back: the row is not in the journal), or None."""
+        return self._committer.collect() if self._committer is not None else None
+
+    def _idle(self) -> None:
+        if self._committer is not None:
+            self._committer.idle()
+
+    def _commit_now(self) -> None:
+        self._db.execute("COMMIT")
 
     def __enter__(self) -> Journal:
         return self
@@ -181,23 +214,55 @@ class Journal:
         outcome: dict[str, Any] | None = None,
     ) -> int:
         """Commit one row (and the game's new status, in the same transaction)."""
+        row = self._row(kind, body, status, outcome)
+        self._idle()
+        return self._write(game_id, *row)
+
+    def append_later(
+        self,
+        game_id: int,
+        kind: str,
+        body: dict[str, Any],
+        *,
+        status: str | None = None,
+        outcome: dict[str, Any] | None = None,
+    ) -> None:
+        """:meth:`append` on the journal's thread (a journal opened with ``overlap=True``):
+        returns at once; :meth:`collect` waits for the row and says if it failed."""
+        if self._committer is None:
+            raise JournalError(self.path, "this journal writes as it is asked (it was not "
+                               "opened with overlap=True): append_later is not allowed")
+        row = self._row(kind, body, status, outcome)  # checked and encoded here, now
+
+        def write() -> None:
+            self._write(game_id, *row)
+
+        self._committer.submit(write)
+
+    def _row(self, kind: str, body: dict[str, Any], status: str | None,
+             outcome: dict[str, Any] | None) -> tuple[str, str, str | None, str | None, str]:
         if kind not in KINDS:
             raise JournalError(self.path, f"unknown entry kind {kind!r}; kinds are {KINDS}")
-        now = _now()
-        with self._transaction():
+        if status is not None:
+            self._check_status(status)
+        return (kind, _dump(body), status, _dump(outcome) if outcome is not None else None,
+                _now())
+
+    def _write(self, game_id: int, kind: str, body: str, status: str | None,
+               outcome: str | None, now: str) -> int:
+        with _Transaction(self, wait=False):
             row = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE game = ?", (game_id,)
             ).fetchone()
             seq = int(row[0])
             self._db.execute(
                 "INSERT INTO entries (game, seq, kind, body, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, kind, _dump(body), now),
+                (game_id, seq, kind, body, now),
             )
             if status is not None:
-                self._check_status(status)
                 self._db.execute(
                     "UPDATE games SET status = ?, outcome = ?, updated = ? WHERE id = ?",
-                    (status, _dump(outcome) if outcome is not None else None, now, game_id),
+                    (status, outcome, now, game_id),
                 )
             else:
                 self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
@@ -299,6 +364,7 @@ class Journal:
     def damage(self) -> str | None:
         """What SQLite's quick check finds wrong with the file, or None if nothing."""
         try:
+            self._idle()
             found = [str(row[0]) for row in self._db.execute("PRAGMA quick_check").fetchall()]
         except sqlite3.Error as error:
             if getattr(error, "sqlite_errorname", "") in _DAMAGED_FILE:
@@ -314,6 +380,7 @@ class Journal:
     # ------------------------------------------------------------------ helpers
 
     def _query(self, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
+        self._idle()
         try:
             return self._db.execute(sql, params)
         except sqlite3.Error as error:
@@ -330,10 +397,13 @@ class Journal:
 
 
 class _Transaction:
-    def __init__(self, journal: Journal) -> None:
+    def __init__(self, journal: Journal, *, wait: bool = True) -> None:
         self.journal = journal
+        self.wait = wait  # for the journal's thread first (not when on it)
 
     def __enter__(self) -> None:
+        if self.wait:
+            self.journal._idle()
         try:
             self.journal._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -343,7 +413,7 @@ class _Transaction:
         db = self.journal._db
         if exc_type is None:
             try:
-                db.execute("COMMIT")
+                self.journal._commit_now()
                 return
             except sqlite3.Error as error:
                 db.execute("ROLLBACK")

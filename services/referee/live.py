@@ -74,6 +74,7 @@ class LiveGame:
         self.state: State = game.state_from_json(initial)
         self.history: list[Step] = []
         self.changes = 0  # counts every change of the state (screens are keyed on it)
+        self._unsettled = False  # the last step's row may still be committing (overlap)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -181,10 +182,12 @@ class LiveGame:
         return events
 
     def _commit(self, kind: str, action: Action) -> list[Event]:
+        self.settle()
         events = self.state.apply(action)
         outcome = self.state.outcome()
+        write = self.journal.append_later if self.journal.overlaps else self.journal.append
         try:
-            self.journal.append(
+            write(
                 self.id,
                 kind,
                 action.to_json(),
@@ -196,7 +199,23 @@ class LiveGame:
             raise
         self.history.append(Step(kind, action, tuple(events)))
         self.changes += 1
+        self._unsettled = self.journal.overlaps
         return events
+
+    def settle(self) -> None:
+        """On the box's journal the last step's row commits on a thread of its own while the
+        screens are drawn (:mod:`~services.referee.journal_commit`): wait for it. If that
+        commit failed, the step is taken back here too (the game is as the journal has it)
+        and the :class:`JournalError` raised. Every frame that shows a step comes after this.
+        """
+        if not self._unsettled:
+            return
+        self._unsettled = False
+        error = self.journal.collect()
+        if error is not None:
+            self.history.pop()
+            self._rebuild()
+            raise error
 
     # ------------------------------------------------------------------ undo
 
@@ -234,6 +253,7 @@ class LiveGame:
     def undo(self, seat: int | None = None) -> Undone:
         """A player undo: the last player action, if nothing hidden or random came after.
         The answer's sentence is as ``seat`` may read it (None: the public table)."""
+        self.settle()
         refusal = self.undo_refusal()
         if refusal is not None:
             raise refusal
@@ -248,6 +268,7 @@ class LiveGame:
                      seat: int | None = None) -> list[Undone]:
         """Take back ``count`` player actions and all that came after them (logged), newest
         first, each told as ``seat`` may read it (None: the public table)."""
+        self.settle()
         actions = sum(1 for step in self.history if step.kind == "action")
         if count < 1:
             raise UndoRefused(
@@ -281,6 +302,7 @@ class LiveGame:
     def transcript(self) -> JSON:
         """A shareable record, read as the public table does: secrets (chance outcomes, hidden
         hands, sealed choices) only once finished."""
+        self.settle()
         record = self.journal.game(self.id)
         finished = self.state.outcome() is not None
         says = self.sentences(None)

@@ -32,6 +32,7 @@ from services.referee import strictjson
 from services.referee.errors import ProtocolError, RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
+from services.referee.play_bots import BotMove, BotSeatError, PlayBots
 from services.referee.strictjson import MAX_LINE, cut, short
 
 MAX_ID = 64  # characters of a text "id"
@@ -57,10 +58,27 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
 class Session:
     """Drives one live game from protocol commands."""
 
-    def __init__(self, live: LiveGame, journal: Journal, rng: Rng | None) -> None:
-        self.live = live
+    def __init__(self, live: LiveGame, journal: Journal, rng: Rng | None,
+                 bots: PlayBots | None = None, seed: int | str = 0,
+                 settings: Mapping[str, Any] | None = None) -> None:
         self.journal = journal
         self.rng = rng
+        self.bots = bots  # the seats the box plays (refbox play --bot), chosen from seed
+        self.seed = seed
+        self.settings = dict(settings or {})  # kept with a game started by load
+        self.live = live
+
+    @property
+    def live(self) -> LiveGame:
+        return self._live
+
+    @live.setter
+    def live(self, live: LiveGame) -> None:
+        """Each live game of the session; dice drawn by step (botseats.StepRng) follow it."""
+        self._live = live
+        follow = getattr(self.rng, "follow", None)
+        if callable(follow):
+            follow(live)
 
     def answer_line(self, line: str) -> str:
         """One command line in, one line of standard JSON out; never raises."""
@@ -81,14 +99,18 @@ class Session:
 
     def handle(self, command: object) -> JSON:
         request_id = command.get("id") if isinstance(command, Mapping) else None
+        moves: list[BotMove] = []
         try:
             _check_id(request_id)
+            moves += self.bots_act()
             answer = self._dispatch(command)
         except (GameError, RefereeError) as error:
             answer = _error(error)
             request_id = request_id if _valid_id(request_id) else None
         except Exception as error:  # the safety net: see _internal
             answer = self._internal(error, _command_name(command))
+        if self.bots is not None:
+            answer = self._with_bots(answer, moves)
         if request_id is not None:
             answer = {"id": request_id, **answer}
         return answer
@@ -105,6 +127,37 @@ class Session:
         return _error(RefereeError(
             f"internal error ({type(error).__name__}) while handling {what}; {restored}; "
             "please report it"), rule="INTERNAL")
+
+    # ------------------------------------------------------------------ bot seats
+
+    def bots_act(self) -> list[BotMove]:
+        """The box's seats move while they are asked (none without --bot)."""
+        if self.bots is None:
+            return []
+        return self.bots.act(self.live, self.seed)
+
+    def _with_bots(self, answer: JSON, moves: list[BotMove]) -> JSON:
+        """``answer`` with the box's moves made before and after its command: their public
+        sentences under "bots", their events after the command's, pending and outcome as
+        they stand once the box has moved. A bot that fails is told in "bot_error"."""
+        try:
+            moves += self.bots_act()
+        except (GameError, RefereeError) as error:
+            answer = {**answer, "bot_error": error.to_json()}
+        except Exception as error:  # a bug of a bot: the person's command stands
+            answer = {**answer, "bot_error": {"rule": "INTERNAL", "message": (
+                f"internal error ({type(error).__name__}) while the box played a seat; "
+                "please report it")}}
+        answer = {**answer, "bots": [m.to_json() for m in moves]}
+        if moves and "events" in answer:
+            answer["events"] = [*answer["events"], *(e.to_json() for m in moves
+                                                     for e in m.events)]
+        if moves and "pending" in answer:
+            answer["pending"] = self._pending()
+        if moves and "outcome" in answer:
+            outcome = self.live.state.outcome()
+            answer["outcome"] = outcome.to_json() if outcome else None
+        return answer
 
     # ------------------------------------------------------------------ dispatch
 
@@ -141,6 +194,10 @@ class Session:
         if "seat" in body and body["seat"] != seat:
             raise ProtocolError(
                 f"act: the action's seat {short(body['seat'])} differs from seat {seat}")
+        level = None if self.bots is None else self.bots.level(self.live.state.view(None), seat)
+        if level is not None:
+            raise BotSeatError(f"act: seat {seat} is played by the box ({level}); it moves by "
+                               "itself when it is asked")
         action = self.live.game.parse_action({**body, "seat": seat})
         if action.actor is None:
             raise ProtocolError('act: chance outcomes go through {"cmd": "chance"}')
@@ -183,7 +240,13 @@ class Session:
         state = game.state_from_json(snapshot)
         if self.live.state.outcome() is None:
             self.journal.set_status(self.live.id, "abandoned")
-        self.live, events = LiveGame.from_state(self.journal, game, state, rng=self.rng)
+        stepped = callable(getattr(self.rng, "follow", None))  # draws once it follows
+        self.live, events = LiveGame.from_state(self.journal, game, state,
+                                                rng=None if stepped else self.rng,
+                                                settings=self.settings)
+        if stepped:
+            self.live.rng = self.rng
+            events += self.live.resolve_chance()
         ended = state.outcome()
         if ended is not None and not events:  # loaded at an end condition: it ended on load
             self.journal.set_status(self.live.id, "finished", ended.to_json())
@@ -196,7 +259,7 @@ class Session:
         if not referee:
             if "count" in command or "reason" in command:
                 raise ProtocolError("undo: 'count' and 'reason' go with a referee undo only")
-            steps = [self.live.undo()]
+            steps = [self.live.undo()] if self.bots is None else self.bots.undo(self.live)
         else:
             count = command.get("count", 1)
             reason = command.get("reason", "")

@@ -129,13 +129,18 @@ class CrashBox:
         self.runner = ScriptRunner(self.box, self.sim, self.clock)
         self.table = self.box._table()
         self.journal = self.table.journal
-        for name in ("create_game", "append", "update_settings"):
+        for name in ("create_game", "append", "append_later", "update_settings"):
             original = getattr(self.journal, name)
 
-            def write(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            def write(*args: Any, _original: Any = original, _name: str = name,
+                      **kwargs: Any) -> Any:
                 if before is not None:
                     before()
                 result = _original(*args, **kwargs)
+                if _name == "append_later":  # a move's row, written on the journal's thread:
+                    failed = self.journal.collect()  # "after" is once it is on disk
+                    if failed is not None:
+                        raise failed
                 if after is not None:
                     after()
                 return result

@@ -52,7 +52,8 @@ class Views:
                         for seat_throngs in self.throngs],
             "pools": [list(p) for p in self.pools], "power": list(self.power),
             "survivors": {s: self._survivor(s) for s in self.in_play()},
-            "sanctuaries": [dict(s) for s in self.sanctuaries],
+            "sanctuaries": [{k: list(v) if isinstance(v, list) else v for k, v in s.items()}
+                            for s in self.sanctuaries],  # copies: a view never shares a list
             "event_cards": list(self.event_cards),  # R-I32-42: cards holding victims
             "removed": list(self.removed), "monster_players": list(self.monster_players),
             "fade": dict(self.fade) if self.fade else None, "fade_in": self.fade_in,

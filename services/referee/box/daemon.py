@@ -211,7 +211,7 @@ class Box:
         and a new one started, so a damaged file never stops the box."""
         path = self.data_dir / JOURNAL
         try:
-            journal = Journal(str(path))
+            journal = Journal(str(path), overlap=True)
         except JournalDamaged as error:
             problem = error.message
         else:
@@ -223,7 +223,7 @@ class Box:
         kept = set_aside_file(path)
         log.error("%s; it is kept as %s and a new journal is started", problem, kept.name)
         self.warning = "Journal set aside"
-        return Journal(str(path))
+        return Journal(str(path), overlap=True)
 
     def _load_tags(self) -> TagRegistry | None:
         path = self.data_dir / TAGS
@@ -282,7 +282,8 @@ class Box:
         if self.phones is not None:
             self.phones.keep()  # a phone joined or a seat was freed: saved for a restart
         now = self.clock()
-        due = self._redraw_at is not None and now >= self._redraw_at
+        moved = table.tick(now)  # the box's own seats: a decision made off this thread
+        due = moved or (self._redraw_at is not None and now >= self._redraw_at)
         retry = now >= self._retry_at and any(not s.online for s in self.screens.values())
         if handled or due or retry:
             self.render()
@@ -325,12 +326,17 @@ class Box:
     def render(self) -> None:
         """Send every screen whose picture changed. The table hands back the very canvas
         it drew before for a screen whose key did not change (nothing to compare); a
-        redrawn one is compared with the last frame sent as bytes (often the same)."""
+        redrawn one is compared with the last frame sent (often the same). The journal's
+        commit of the last change runs while the canvases are drawn, and no frame is sent
+        before it is on disk (``Table.settle``)."""
         now = self.clock()
         self._redraw_at = self._table().next_change(now)
         self._retry_at = now + RETRY
         self._unshown = False
-        frames = self._table().screens(now)
+        table = self._table()
+        frames = table.screens(now)  # the last change's journal row commits meanwhile
+        if not table.settle():  # no frame before its row is on disk; a failed one is undone
+            frames = table.screens(now)
         for name, screen in self.screens.items():
             canvas = frames.get(name) or self._blank
             online = screen.online

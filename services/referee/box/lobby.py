@@ -12,6 +12,9 @@ cursor. Passing over games imports nothing, nor does a lobby that is never shown
 behind a resumed game). Only the import runs there: the game is still made by the registry on
 the loop's thread when it is chosen, waiting at most for the rest of a running import; a
 failed import is logged, and choosing the game reports the error as before.
+
+In a game the box can play (:mod:`.botlobby`), the table menu (hold `next`) offers "The box
+plays...": seats the box plays, at a level, added after the people's when the game starts.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 from services.games.core import Game, Option, OptionValue
 from services.games.registry import Registry
+from services.referee.box.botlobby import BoxChoice, BoxPage, plays
 from services.referee.box.menu import STEP, Item, Menu
 from services.referee.box.options import TableOption, table_options
 from services.referee.box.render import Canvas, dense_page, plain, title_and_lines, wrap
@@ -41,6 +45,7 @@ class Start:
     seats: list[str]  # profile seat names, in table order; game seat i = seats[i]
     options: dict[str, OptionValue]
     settings: dict[str, Any]  # the table's own options (e.g. dealt or physical cards)
+    box: BoxChoice | None = None  # the seats the box plays (appended by the table)
 
 
 @dataclass
@@ -58,6 +63,8 @@ class Lobby:
     _preload: threading.Timer | None = field(default=None, init=False, repr=False,
                                               compare=False)
     _shown: bool = field(default=False, init=False, repr=False, compare=False)
+    box: BoxChoice = field(default_factory=BoxChoice)
+    box_page: BoxPage | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.menu = self._game_menu()
@@ -127,6 +134,9 @@ class Lobby:
                 self._cancel_preload()
                 self.game = self.registry.get(item.value.id)  # its engine loads now
                 self.values = {o.key: o.default for o in self._settings()}
+                self.box = BoxChoice()
+                self.box_page = BoxPage(self.game.info, self.box) if plays(self.game.info) \
+                    else None
                 self.step = "options"
                 self.menu = self._options_menu()
             return None
@@ -150,12 +160,14 @@ class Lobby:
         game = self.game
         if game is None:
             return None
-        count = len(self.joined)
+        box = self.box if self.box_page is not None and self.box.count else None
+        count = len(self.joined) + (box.count if box else 0)
         low, high = game.info.min_players, game.info.max_players
         if self.values.get("allow_two_players"):
             low = min(low, 2)
         if not low <= count <= high:
-            self.note = f"{low}-{high} players, not {count}"
+            mine = f" ({box.count} the box's)" if box else ""
+            self.note = f"{low}-{high} players, not {count}{mine}"
             return None
         seats = [s for s in self.seat_names if s in self.joined]  # clockwise order
         options = {k: v for k, v in self.values.items()
@@ -163,7 +175,12 @@ class Lobby:
         if any(o.key == "first_player" for o in game.info.options):
             options["first_player"] = seats.index(starter)
         settings = {k: v for k, v in self.values.items() if k not in options}
-        return Start(game, seats, options, settings)
+        return Start(game, seats, options, settings, box)
+
+    def box_items(self) -> list[Item]:
+        """The table menu's "The box plays..." (games the box can play, before the start)."""
+        page = self.box_page
+        return [page.item()] if page is not None and self.step != "game" else []
 
     # ------------------------------------------------------------------ engines ahead
 
@@ -207,10 +224,12 @@ class Lobby:
             return self.menu.render()
         game = self.game
         title = game.info.screen_title if game else ""
-        lines = [f"{len(self.joined)} joined ({game.info.min_players}-{game.info.max_players})"
-                 if game else "",
+        box = self.box.summary(game.info) if game and self.box_page is not None else ""
+        more = f" +{self.box.count} box" if box else ""
+        lines = [f"{len(self.joined)} joined{more} ({game.info.min_players}-"
+                 f"{game.info.max_players})" if game else "",
                  "Press OK on your seat", "to join or leave.",
-                 "Starter: hold OK"]
+                 "Starter: hold OK", *([box] if box else [])]
         return title_and_lines(title, lines)
 
     def seat(self, seat: str) -> Canvas:

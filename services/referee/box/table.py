@@ -6,7 +6,8 @@ Modes: ``offer`` (continue the unfinished game?), ``lobby`` (game, options, seat
 press for a few seconds) reveals a seat's private screen (:mod:`.privacy`).
 
 Everything here runs on the daemon's one thread; the screens are a function of the
-committed game state, the table's menus and the clock.
+committed game state, the table's menus and the clock. The box's own seats (:mod:`.botseats`)
+decide on a worker thread; :meth:`Table.tick` applies their moves on this one.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from firmware_py.events import (
 )
 from services.games.core import GameError, Rng
 from services.games.registry import Registry
+from services.referee.box.botlobby import BOX_NAMES, box_labels
+from services.referee.box.botplay import BoxSeats
+from services.referee.box.botseats import BotSeats, Thinker, Threads
 from services.referee.box.dice import DiceEntry, Rolling
 from services.referee.box.flow import Flow, Flows
 from services.referee.box.frames import Frames
@@ -38,7 +42,7 @@ from services.referee.box.privacy import Privacy
 from services.referee.box.render import Canvas, dense_page, fit, plain, title_and_lines, wrap
 from services.referee.box.resume import reason, replay
 from services.referee.box.table_menu import TableMenu
-from services.referee.errors import JournalDamaged, RefereeError
+from services.referee.errors import JournalDamaged, JournalError, RefereeError
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
 
@@ -50,13 +54,16 @@ JOIN_TURN = 5.0  # s each between the lobby page and the phones' join page
 log = logging.getLogger(__name__)
 
 
+MOVE_NOT_KEPT = "Move not saved: again"  # its journal row could not be written (the log)
+
+
 @dataclass
 class Seat:
     name: str  # profile seat name, e.g. "seat1"
     label: str  # "Seat 1"
 
 
-class Table(TableMenu):
+class Table(BoxSeats, TableMenu):
     def __init__(self, registry: Registry, journal: Journal, seats: list[Seat], rng: Rng,
                  *, flows: Flows, cue: Cue | None = None,
                  lookup: TagLookup | None = None) -> None:
@@ -91,6 +98,9 @@ class Table(TableMenu):
         self.frames = Frames()
         self.epoch = 0
         self.touched: Counter[str] = Counter()
+        self.bots: BotSeats | None = None  # the box's own seats in this game, if any
+        self.thinker: Thinker = Threads()  # where they decide (tests: at once, Inline)
+        self.box_labels: dict[str, str] = {}  # "box1" -> "Box"
 
     def _new_lobby(self) -> Lobby:
         """The lobby offers the games this table can run: those with a flow (a game
@@ -136,7 +146,7 @@ class Table(TableMenu):
                 self.lobby.note = f"Game {game_id} waits: its data pack is damaged"
                 return None
             live, seats = replay(self.journal, game_id, self.registry,
-                                 [s.name for s in self.seats], self.rng)
+                                 [s.name for s in self.seats] + list(BOX_NAMES), self.rng)
             if not self.flows.has(live.game.info.id):
                 raise JournalDamaged(self.journal.path, "its game has no table screens",
                                      game_id)
@@ -164,6 +174,7 @@ class Table(TableMenu):
 
     def handle(self, event: InputEvent, now: float) -> None:
         self.now = now
+        self.settle()
         seat = getattr(event, "seat", "")
         before = (self._game_mark(), self.status, self.rolling, self.entry)
         self._handle(event, seat, now)
@@ -173,6 +184,33 @@ class Table(TableMenu):
         if (before != (self._game_mark(), self.status, self.rolling, self.entry)
                 or self.mode == "lobby" or self.entry is not None):
             self.epoch += 1
+
+    def settle(self) -> bool:
+        """Wait for the journal's commit of the last change (it runs while the screens are
+        drawn: :mod:`~services.referee.journal_commit`); the daemon calls this before it
+        shows any frame. False: that commit failed, so the change is taken back (the game is
+        as the journal has it), said on the public screen, and the screens must be drawn
+        again."""
+        live = self.live
+        if live is None:
+            return True
+        try:
+            live.settle()
+        except JournalError as error:
+            log.error("%s: %s; the last move is taken back", error.rule, error.message)
+            flow = self.flow
+            if flow is not None:
+                flow.observe(live.history)
+                flow.reset(live.state)
+            self.system.clear()
+            self.rolling = None  # the dice of a move taken back are not shown
+            if self.mode == "over" and live.state.outcome() is None:
+                self.mode = "game"
+            self.status = MOVE_NOT_KEPT
+            self.epoch += 1
+            self.cue("error")
+            return False
+        return True
 
     def _game_mark(self) -> tuple[Any, ...]:
         """What every screen of a game depends on beyond its own seat's menus and peek:
@@ -239,7 +277,7 @@ class Table(TableMenu):
         if self.mode == "offer" and role == "ok":
             self.journal.set_status(self._offered, "abandoned")
             self.mode = "lobby"
-        elif self.mode == "lobby" and role == "next" and self.table_items():
+        elif self.mode == "lobby" and role == "next" and self._lobby_items():
             self.system[seat] = self._lobby_menu()  # freeing a lost phone's seat
         elif self.mode == "lobby" and seat in self.system and role == "ok":
             self.system.pop(seat)
@@ -348,19 +386,25 @@ class Table(TableMenu):
 
     def _start(self, start: Start) -> None:
         dice = start.settings.get("dice", "box")
-        settings = {"seats": start.seats, "dice": dice,
-                    "labels": [self._label(s) for s in start.seats]}
+        placed = self._place_box(start)
+        if placed is None:
+            return
+        seats, options, mine = placed
+        settings = {"seats": seats, "dice": dice, "labels": [self._label(s) for s in seats],
+                    **mine}
         rng = None if dice == "players" else self.rng
         try:
-            live, _events = LiveGame.new(self.journal, start.game, len(start.seats),
-                                         start.options, rng=rng, settings=settings)
+            live, _events = LiveGame.new(self.journal, start.game, len(seats),
+                                         options, rng=rng, settings=settings)
         except GameError as error:
             self.lobby.note = error.message
             return
-        self._enter(live, start.seats)
+        self._enter(live, seats)
 
     def _enter(self, live: LiveGame, seats: list[str]) -> None:
         self.live, self.players = live, seats
+        self.box_labels = box_labels(seats)
+        self.bots = self._bot_seats(live)
         self.flow = self.flows.make(live.game.info.id)
         self.flow.start([self._label(s) for s in seats])
         self.flow.observe(live.history)
@@ -375,6 +419,7 @@ class Table(TableMenu):
         if self.live is not None:  # the reveal is over: boot no longer shows it
             self.journal.update_settings(self.live.id, {"left": True})
         self.live, self.flow, self.players = None, None, []
+        self.bots, self.box_labels = None, {}
         self.mode = "lobby"
         self.lobby = self._new_lobby()
         self.privacy.hide_all()
@@ -386,6 +431,8 @@ class Table(TableMenu):
         return self.live, self.flow
 
     def _label(self, name: str) -> str:
+        if name in self.box_labels:
+            return self.box_labels[name]
         return next((s.label for s in self.seats if s.name == name), name)
 
     # ------------------------------------------------------------------ time
@@ -393,7 +440,8 @@ class Table(TableMenu):
     def next_change(self, now: float) -> float | None:
         times = [self.privacy.next_change(now),
                  self.rolling.next_change(now) if self.rolling else None,
-                 (now // JOIN_TURN + 1) * JOIN_TURN if self._joining() else None]
+                 (now // JOIN_TURN + 1) * JOIN_TURN if self._joining() else None,
+                 self.bots.next_change(now) if self.bots is not None else None]
         found = [t for t in times if t is not None]
         return min(found) if found else None
 
@@ -441,6 +489,7 @@ class Table(TableMenu):
                 tuple(lobby.joined),
                 flow.public_key() if flow is not None else None,
                 now if self.rolling is not None else None,
+                self.bots.shown(now) if self.bots is not None else None,
                 int(now // JOIN_TURN) % 2 if self._joining() else None)
 
     def _seat_key(self, seat: Seat, now: float) -> Hashable:
@@ -469,6 +518,8 @@ class Table(TableMenu):
             return self.entry.render()
         if self.mode == "game" and self.rolling is not None:
             return self.rolling.render(now)
+        if self.mode == "game" and self.bots is not None and self.bots.telling(now):
+            return self.bots.page(now)
         if self._joining() and self.join_page is not None and int(now // JOIN_TURN) % 2:
             return self.join_page()
         if self.mode == "lobby":

@@ -69,8 +69,11 @@ class TableMenu:
     def _lobby_menu(self) -> Menu:
         """The table menu before a game: only what ``table_items`` adds (a phone seat to
         free)."""
-        return Menu("Table menu", [Item("Back to the lobby", "back"), *self.table_items()],
+        return Menu("Table menu", [Item("Back to the lobby", "back"), *self._lobby_items()],
                     footer="OK choose")
+
+    def _lobby_items(self) -> list[Item]:
+        return self.table_items()
 
     def _system_press(self, seat: str, role: str) -> None:
         if role == "back":  # the back button does what hold ok does: leave the table menu

@@ -1,4 +1,5 @@
-"""``refbox games``: the games the box knows, their player counts and options."""
+"""``refbox games``: the games the box knows, their player counts, options and the roles the
+box can play (``refbox play GAME --bot ROLE=LEVEL``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,23 @@ import argparse
 import json
 
 from services.games.registry import default_registry
+
+BOT_LEVELS = ("easy", "normal", "hard")
+BOT_ROLES: dict[str, dict[str, str]] = {
+    # services.bots.levels.roles(game), written out so that listing the games imports no
+    # bot or engine (a test checks they agree)
+    "innsmouth-escape": {
+        "deep_ones": "the Deep Ones (every colour), hunting the Human whose route is secret",
+    },
+    "asylum-escape": {
+        "patients": "the Patients, hunting the Victims whose rooms are secret",
+    },
+    "innsmouth-32": {
+        "director": "the director, running the monsters and the movie against the survivors",
+        "monster": "a monster player, a character player whose survivors are all gone "
+                   "(R-I32-32), attacking with his own throngs",
+    },
+}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
                         "title": g.title,
                         "players": [g.min_players, g.max_players],
                         "roles": list(g.roles),
+                        "bot_roles": BOT_ROLES.get(g.id, {}),
                         "summary": g.summary,
                         "options": [
                             {
@@ -47,6 +66,11 @@ def run(args: argparse.Namespace) -> int:
     for info in games:
         print(f"{info.id}: {info.title} ({info.min_players}-{info.max_players} players)")
         print(f"  {info.summary}")
+        roles = BOT_ROLES.get(info.id)
+        if roles:
+            print(f"  The box plays ({'/'.join(BOT_LEVELS)}): --bot SEAT=LEVEL, all=LEVEL, or")
+            for role, what in roles.items():
+                print(f"    --bot {role}=LEVEL   {what}")
         for option in info.options:
             print(
                 f"  --option {option.key}={option.text(option.default)}   {option.help}"

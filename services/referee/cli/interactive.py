@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from services.referee.cli.choices import event_text, labels, matching, with_rule
-from services.referee.journal import Journal
 from services.referee.live import LiveGame
 from services.referee.protocol import Session
 from services.referee.tables import text_renderer
@@ -59,8 +58,9 @@ def number(text: str) -> int | None:
 class Interactive:
     """A readable referee in the terminal: hot-seat, each turn shows what the actor may see."""
 
-    def __init__(self, live: LiveGame, journal: Journal, stdin: TextIO, stdout: TextIO) -> None:
-        self.session = Session(live, journal, live.rng)
+    def __init__(self, session: Session, stdin: TextIO, stdout: TextIO) -> None:
+        live = session.live
+        self.session = session
         self.stdin = stdin
         self.stdout = stdout
         self.render = text_renderer(live.game.info.id)
@@ -86,6 +86,10 @@ class Interactive:
 
     def loop(self) -> int:
         self.say(f"{self.live.game.info.title}: journal game {self.live.id}. Type h for help.")
+        if self.session.bots is not None:
+            # not its seed: the dice and the shuffles follow from it
+            self.say(f"The box plays {self.session.bots}.")
+            self.report(self.box_moves())
         redraw = True
         while True:
             seat, prompt = self.turn()
@@ -204,6 +208,7 @@ class Interactive:
         if answer == "box":
             for event in self.live.resolve_chance(random.SystemRandom()):
                 self.say(f"  * {event_text(event.to_json(), self.game_id)}")
+            self.report(self.box_moves())
             return True
         example = f"an outcome is JSON, e.g. {self.outcome_example()}, or type box"
         if len(answer) > MAX_INPUT:
@@ -232,6 +237,12 @@ class Interactive:
                 self.say(f"seats are 1 to {players}")
                 return False
             seat = chosen - 1
+            bots = self.session.bots
+            level = None if bots is None else bots.level(self.live.state.view(None), seat)
+            if level is not None and self.live.state.outcome() is None:
+                self.say(f"Seat {chosen} is played by the box ({level}): what it knows stays "
+                         "in the box until the game is over")
+                return False
         self.say(*self.render(self.live.state.view(seat)))
         return False
 
@@ -263,17 +274,29 @@ class Interactive:
         self.say(f"transcript written to {rest}")
         return False
 
+    def box_moves(self) -> dict[str, Any]:
+        """The box's seats move while asked, as an answer of the session (for report)."""
+        return self.session.handle({"cmd": "pending"})
+
     def report(self, answer: dict[str, Any]) -> bool:
-        """Print what an answer of the session says; True if it changed the game."""
+        """Print what an answer of the session says (the box's moves after the command's
+        own): True if it changed the game."""
+        moves = answer.get("bots") or []
         if not answer["ok"]:
             error = answer["error"]
             self.say(f"refused: {with_rule(error['message'], error['rule'])}")
-            return False
-        for event in answer.get("events", []) or []:
+        own = len(answer.get("events", []) or []) - sum(len(m["events"]) for m in moves)
+        for event in (answer.get("events", []) or [])[:own]:
             self.say(f"  * {event_text(event, self.game_id)}")
         for undone in answer.get("undone", []) or []:
             self.say(f"  * undone: {undone['says']}")
-        return True
+        for move in moves:
+            self.say(f"  > {move['says']} (the box, {move['level']})")
+            self.say(*(f"    * {event_text(e, self.game_id)}" for e in move["events"]))
+        if "bot_error" in answer:
+            error = answer["bot_error"]
+            self.say(f"the box could not move: {with_rule(error['message'], error['rule'])}")
+        return bool(answer["ok"] or moves)
 
 
 def _no_constant(name: str) -> None:

@@ -2,6 +2,11 @@
 
 refbox play decktet-escape [--players 3] [--option rat_warren=true] [--seed 7]
             [--dice auto|manual] [--json] [--journal FILE] [--resume ID] [--deck FILE]
+            [--bot SEAT=LEVEL ...]
+
+With ``--bot`` the box plays some seats (services/referee/play_bots.py): the seats, their
+levels and the game's seed are kept in the journal's settings of the game, so ``--resume``
+plays on with the same bots making the same choices.
 """
 
 from __future__ import annotations
@@ -62,6 +67,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--deck", help="a corrected card file (TOML) in the format of the "
                         "shipped one: decktet.toml for Escape!, intruder.toml for Intruder "
                         "Escape, innsmouth.toml (board and cards) for Innsmouth Escape")
+    parser.add_argument("--bot", action="append", default=[], metavar="SEAT=LEVEL",
+                        help="the box plays a seat (from 1), every seat (all=LEVEL) or a role "
+                        "(e.g. patients=hard); LEVEL is easy, normal or hard (repeatable; "
+                        "see `refbox games` for the roles)")
     parser.set_defaults(handler=run)
 
 
@@ -91,16 +100,29 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         return _fail(args, stdout, error)
     try:
         try:
-            live = _start(args, registry, journal, rng)
+            if args.bot or (args.resume is not None and _has_bots(args, journal)):
+                from services.referee.cli.botplay import start_with_bots
+
+                session = start_with_bots(args, registry, journal)
+            else:
+                live = _start(args, registry, journal, rng)
+                session = Session(live, journal, rng)
         except (GameError, RefereeError) as error:
             return _fail(args, stdout, error)
         if args.json:
-            return _json_loop(Session(live, journal, rng), stdin, stdout)
+            return _json_loop(session, stdin, stdout)
         from services.referee.cli.interactive import Interactive  # not for --json
 
-        return Interactive(live, journal, stdin, stdout).loop()
+        return Interactive(session, stdin, stdout).loop()
     finally:
         journal.close()
+
+
+def _has_bots(args: argparse.Namespace, journal: Journal) -> bool:
+    """The game to resume was started with --bot (its journal keeps its bot seats)."""
+    if args.journal == MEMORY:
+        return False
+    return "bots" in journal.game(args.resume).settings
 
 
 def _registry(args: argparse.Namespace) -> Registry:
@@ -126,17 +148,28 @@ def _start(
 
     game = registry.get(args.game)
     if args.resume is not None:
-        if args.journal == MEMORY:
-            raise RefereeError(f"--resume {args.resume} needs the journal that holds the game:"
-                               f" refbox play {args.game} --journal FILE --resume {args.resume}")
-        record = journal.game(args.resume)
-        if record.game != args.game:
-            raise RefereeError(
-                f"game {args.resume} of {args.journal} is a game of {record.game}, not "
-                f"{args.game}; resume it with: refbox play {record.game} "
-                f"--journal {args.journal} --resume {args.resume}"
-            )
+        check_resume(args, journal)
         return LiveGame.resume(journal, args.resume, registry, rng)
+    live, _events = LiveGame.new(journal, game, *players_options(args, game), rng=rng)
+    return live
+
+
+def check_resume(args: argparse.Namespace, journal: Journal) -> None:
+    """--resume ID names a game of GAME in a journal file."""
+    if args.journal == MEMORY:
+        raise RefereeError(f"--resume {args.resume} needs the journal that holds the game:"
+                           f" refbox play {args.game} --journal FILE --resume {args.resume}")
+    record = journal.game(args.resume)
+    if record.game != args.game:
+        raise RefereeError(
+            f"game {args.resume} of {args.journal} is a game of {record.game}, not "
+            f"{args.game}; resume it with: refbox play {record.game} "
+            f"--journal {args.journal} --resume {args.resume}"
+        )
+
+
+def players_options(args: argparse.Namespace, game: Game) -> tuple[int, dict[str, OptionValue]]:
+    """The player count (default: the fewest) and the options given on the command line."""
     players = game.info.min_players if args.players is None else args.players
     options: dict[str, OptionValue] = {}
     for item in args.option:
@@ -145,8 +178,7 @@ def _start(
             raise RefereeError(f"--option {item!r} must look like KEY=VALUE"
                                f"{_example(game, key)}")
         options[key] = game.info.option(key).parse(value)
-    live, _events = LiveGame.new(journal, game, players, options, rng=rng)
-    return live
+    return players, options
 
 
 def _example(game: Game, key: str) -> str:

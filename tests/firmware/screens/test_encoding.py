@@ -93,6 +93,20 @@ def test_dirty_runs_finds_changes_and_splits_far_apart_ones():
     assert dirty_runs(None, bytes(new), 128, 10) == [(p, 0, 127) for p in range(8)]
 
 
+def test_dirty_runs_never_join_runs_over_a_page_end():
+    """Close changes on either side of a page's end are runs of two pages, each trimmed to
+    its changed bytes; so is one long change over three pages."""
+    old = bytes(1024)
+    new = bytearray(old)
+    new[126] = new[128 + 1] = 1  # 2 unchanged bytes between them, but another page
+    assert dirty_runs(old, bytes(new), 128, 10) == [(0, 126, 126), (1, 1, 1)]
+    new = bytearray(old)
+    new[120:128 * 2 + 5] = b"\x01" * (128 * 2 + 5 - 120)
+    assert dirty_runs(old, bytes(new), 128, 10) == [(0, 120, 127), (1, 0, 127), (2, 0, 4)]
+    new[127] = new[128] = 0  # the page's end unchanged: the parts trimmed
+    assert dirty_runs(old, bytes(new), 128, 10) == [(0, 120, 126), (1, 1, 127), (2, 0, 4)]
+
+
 def test_merge_windows_joins_neighbours_and_keeps_distant_areas_apart():
     full = [(p, 0, 127) for p in range(8)]
     assert merge_windows(full, SSD1306_WINDOW_COST) == [(0, 7, 0, 127)]

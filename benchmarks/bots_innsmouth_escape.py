@@ -1,0 +1,141 @@
+"""Innsmouth Escape bots: tournaments of the Deep One levels against the same Human.
+
+Every game: the Human is one seat (by turns, ``game % players``), played by random-legal
+play (the baseline of issue 23); every Deep One seat is played by the level measured
+(``random``: random-legal play too). A game's number gives the deck orders and dice (one
+random source for chance, seeded by the game) and the bots' random sources
+(:func:`~services.bots.contract.bot_rng`), so every level meets the same games as far as
+its choices let it. A pairing compares two levels' Deep One win rates over the same games:
+95% Wilson intervals and the two-proportion z statistic (z > 1.96: A is significantly
+stronger). One process, one game after another.
+
+    nice -n 19 .venv/bin/python -m benchmarks.bots_innsmouth_escape --games 400
+
+prints one table row per pairing and the decision times per level: the CPU time of one
+Deep One decision, the seat's knowledge built from the game (``knowledge_of``) included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks.bots_stats import percentile, table, wilson, z_score
+from services.bots.contract import bot_rng, knowledge_of
+from services.bots.innsmouth_escape import make_bot
+from services.bots.play import Record
+from services.games.core import SeatPrompt
+from services.games.innsmouth_escape import InnsmouthEscape
+
+LEVELS = ("random", "easy", "normal", "hard")
+PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"), ("normal", "easy"),
+         ("hard", "normal"))
+PLAYERS = (2, 3, 4, 5)
+ROLE = "deep_ones"
+LIMIT = 20_000  # actions: a game longer than this is counted as not won by the Deep Ones
+
+
+def play_one(level: str, players: int, game: int, seed: int) -> tuple[bool, list[float]]:
+    """One game with ``level`` at every Deep One seat: (the Deep Ones won, the CPU time of
+    each of their decisions in ms)."""
+    box = InnsmouthEscape()
+    human = game % players
+    state = box.new_state(players, {"human_seat": human})
+    bot = None if level == "random" else make_bot(level)
+    record = Record(state)
+    chance = random.Random(f"innsmouth-bench:{seed}:{players}:{game}")
+    name = f"{seed}:{players}:{game}"
+    times: list[float] = []
+    while len(record.actions) < LIMIT:
+        record.resolve_chance(chance)
+        if state.outcome() is not None:
+            break
+        seat = min(p.seat for p in state.pending() if isinstance(p, SeatPrompt))
+        rng = bot_rng(name, seat, len(record.actions))
+        if bot is None or seat == human:  # RandomBot's choice, without building the history
+            record.apply(rng.choice(tuple(state.legal_actions(seat))))
+            continue
+        start = time.thread_time()
+        knowledge = knowledge_of(state, seat, record.actions, record.events)
+        action = bot.choose(knowledge, rng)
+        times.append((time.thread_time() - start) * 1000)
+        record.apply(action)
+    outcome = state.outcome()
+    return outcome is not None and human not in outcome.winners, times
+
+
+
+
+
+
+
+
+def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
+                levels: Sequence[str] = LEVELS) -> list[dict[str, Any]]:
+    """One dict per pairing of the levels run, at each player count; then one per level
+    with its decision times (p50, p99, max ms)."""
+    wins: dict[tuple[str, int], int] = {}
+    times: dict[str, list[float]] = {}
+    for n in players:
+        for level in levels:
+            wins[level, n] = 0
+            for game in range(games):
+                won, spent = play_one(level, n, game, seed)
+                wins[level, n] += won
+                times.setdefault(level, []).extend(spent)
+            print(f"{n} players, {level}: {wins[level, n]}/{games}", file=sys.stderr)
+    rows: list[dict[str, Any]] = []
+    for n in players:
+        for a, b in PAIRS:
+            if a not in levels or b not in levels:
+                continue
+            rows.append({
+                "role": ROLE, "level_a": a, "level_b": b, "players": n, "games": games,
+                "wins_a": wins[a, n], "wins_b": wins[b, n],
+                "rate_a": wins[a, n] / games, "rate_b": wins[b, n] / games,
+                "ci_a": wilson(wins[a, n], games), "ci_b": wilson(wins[b, n], games),
+                "difference": (wins[a, n] - wins[b, n]) / games,
+                "z": z_score(wins[a, n], games, wins[b, n], games)})
+    for level in levels:
+        if level == "random":
+            continue
+        spent = times.get(level, [])
+        rows.append({"role": ROLE, "level": level, "decisions": len(spent),
+                     "p50_ms": percentile(spent, 0.5), "p99_ms": percentile(spent, 0.99),
+                     "max_ms": max(spent, default=0.0)})
+    return rows
+
+
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games per level and count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, nargs="+", default=list(PLAYERS),
+                        choices=PLAYERS)
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the rows as JSON")
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    rows = tournaments(args.games, args.seed, args.players, args.levels)
+    spent = time.perf_counter() - began
+    print(table(rows))
+    print(f"\n{args.games} games per level and player count, seed {args.seed}, the Human "
+          f"random-legal; {spent:.0f} s")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "date": datetime.date.today().isoformat(), "games": args.games,
+            "seed": args.seed, "players": args.players, "seconds": round(spent, 1),
+            "rows": rows}, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

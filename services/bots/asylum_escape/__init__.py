@@ -1,0 +1,104 @@
+"""Bots for Asylum Escape: the box plays the Patients, hunting the hidden Victims.
+
+``make_bot(level)`` plays any seat. The Patients' seat plays at the level's strength:
+
+* ``easy`` sends each Patient toward the room a Victim was last seen in (a catch, a Stumble,
+  a reveal) and wanders when nobody has been seen;
+* ``normal`` keeps a full belief over each Victim's room (:mod:`.belief`: catches, misses,
+  public Movement values, Stumbles, the collapse), weighs each catch by the kill roll, and
+  prefers to stop where it reaches the Victims' likely rooms next turn (:mod:`.hunt`);
+* ``hard`` searches (:mod:`.search`): it samples complete hidden positions consistent with
+  what the seat has seen (checked by the engine's own ``state_from_json``) and plays each
+  candidate move out to the end of the next Patient turn, within a fixed number of
+  iterations.
+
+A Victim's seat plays a simple careful policy at every level (:mod:`.victims`).
+Everything is pure: the same knowledge and seed give the same action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from services.bots.asylum_escape.belief import Tracker
+from services.bots.asylum_escape.hunt import Hunt
+from services.bots.asylum_escape.victims import choose_victim
+from services.bots.contract import LEVELS, BotError, SeatKnowledge
+from services.games.asylum_escape import actions as a
+from services.games.asylum_escape.data import AsylumData, load_data
+from services.games.core import Action
+
+GAME = "asylum-escape"
+ROLES = {"patients": "the Patients, hunting the Victims whose rooms are secret"}
+
+
+def role_of(public_view: Mapping[str, Any], seat: int) -> str | None:
+    """``patients`` for the Patients player's seat, ``victim`` for the others, None while
+    the Patients player is not drawn yet."""
+    patients = int(public_view.get("patients_seat", -1))
+    if patients < 0 or not 0 <= seat < int(public_view.get("players", 0)):
+        return None
+    return "patients" if seat == patients else "victim"
+
+
+class AsylumBot:
+    """Any seat of Asylum Escape at one level (see the module's words)."""
+
+    def __init__(self, level: str, data: AsylumData | None = None,
+                 iterations: int | None = None) -> None:
+        if level not in LEVELS:
+            raise BotError(f"level {level!r}: expected one of {', '.join(LEVELS)}")
+        self.level = level
+        self.data = data if data is not None else load_data()
+        self.iterations = iterations
+
+    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
+        if knowledge.game != GAME:
+            raise BotError(f"this bot plays {GAME}, not {knowledge.game}")
+        if not knowledge.legal:
+            raise BotError(f"Seat {knowledge.seat + 1} has no legal action now")
+        if role_of(knowledge.public, knowledge.seat) != "patients":
+            return choose_victim(knowledge, self.data, rng)
+        return self.patients(knowledge, rng)
+
+    # ------------------------------------------------------------------ the Patients
+
+    def patients(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
+        view, legal = knowledge.view, knowledge.legal
+        phase, step = view["phase"], view.get("step", {})
+        tracker = Tracker.of(knowledge, self.data, negative=self.level != "easy")
+        hunt = Hunt(tracker, view)
+        if phase == "patient_move":
+            moves = [x for x in legal if isinstance(x, a.MovePatient)]
+            if self.level == "hard":
+                from services.bots.asylum_escape.search import search
+
+                return search(knowledge, tracker, hunt, moves, rng, self.data,
+                              self.iterations)
+            paths = [x.path for x in moves]
+            if self.level == "easy":
+                return moves[hunt.chase(step["patient"], paths, rng)]
+            return moves[hunt.best_path(step["patient"], paths, ())]
+        if phase == "choose_room":
+            rooms = [x for x in legal if isinstance(x, a.ChooseRoom)]
+            purpose, mover = step.get("purpose", ""), step.get("patient", "")
+            values = [hunt.room_value(x.room, purpose, mover) for x in rooms]
+            return rooms[max(range(len(rooms)), key=lambda i: (round(values[i], 9), -i))]
+        if phase == "adjust":
+            target = hunt.reveal_target()
+            reveal = a.Adjust(knowledge.seat, "reveal", target=target)
+            if tracker.reveal_wanted() and reveal in legal:
+                return reveal
+            done = a.Adjust(knowledge.seat, "done")
+            if done in legal:
+                return done
+        return rng.choice(legal)  # the table's own cards (identify) or layout (lay_room)
+
+
+def make_bot(level: str, data: AsylumData | None = None,
+             iterations: int | None = None) -> AsylumBot:
+    """A bot for any seat of Asylum Escape at ``level``; ``data`` is the game's pack (the
+    shipped one by default), ``iterations`` the hard level's search budget."""
+    return AsylumBot(level, data, iterations)

@@ -1,0 +1,371 @@
+"""The Asylum Escape bots (issue 23, services/bots/asylum_escape): legal at every level over
+random games at every player count with random options, whole self-played games,
+determinism, beliefs that never rule out the truth, the hard level's sampled positions, and
+honesty: at every decision of the Patients' seat in random games with random options, the
+bot decides the same in two worlds its seat cannot tell apart (the leak tests' twins: a
+Victim's room, route and hand swapped and every face-down deck reshuffled in the snapshot,
+tests/games/test_asylum_conformance.py; or a Victim's latest secret move or unseen card
+replaced in the history), and a planted cheating bot is caught by that very check."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from services.bots import levels
+from services.bots.asylum_escape import ROLES, make_bot, role_of
+from services.bots.asylum_escape.belief import Tracker
+from services.bots.asylum_escape.determinize import load, world
+from services.bots.contract import (
+    LEVELS,
+    Bot,
+    BotError,
+    SeatKnowledge,
+    choose,
+    json_view,
+    knowledge_of,
+)
+from services.bots.play import Record, self_play
+from services.games.asylum_escape import AsylumState
+from services.games.asylum_escape import actions as a
+from services.games.core import JSON, Action, IllegalAction, OptionValue, SeatPrompt
+from tests.games.test_asylum_conformance import GAME, secrets
+
+SEED = "asylum-bots"
+PATIENT_PHASES = ("patient_move", "choose_room", "adjust", "identify", "lay_out")
+
+
+def asked(state: AsylumState) -> list[int]:
+    return sorted({p.seat for p in state.pending() if isinstance(p, SeatPrompt)})
+
+
+def random_options(seed: int, players: int) -> dict[str, OptionValue]:
+    """Every option at a random value (the Patients at a random seat)."""
+    rng = random.Random(seed)
+    options: dict[str, OptionValue] = {
+        o.key: rng.choice(o.choices or (False, True)) for o in GAME.info.options
+        if o.kind is not int}
+    options["die_sides"] = rng.choice((6, 8))
+    options["patients_seat"] = rng.randrange(players)
+    return options
+
+
+# ------------------------------------------------------------------ the module interface
+
+
+def test_the_module_offers_roles_role_of_and_make_bot() -> None:
+    assert set(ROLES) == {"patients"}
+    assert levels.roles("asylum-escape") == ROLES
+    state = GAME.new_state(4, {"patients_seat": 2})
+    public = state.view(None)
+    assert [role_of(public, s) for s in range(4)] == ["victim", "victim", "patients", "victim"]
+    assert role_of(public, 9) is None
+    assert role_of(GAME.new_state(3).view(None), 0) is None  # not drawn yet
+    for level in LEVELS:
+        assert levels.make_bot("asylum-escape", level).level == level
+    with pytest.raises(BotError, match="level"):
+        make_bot("expert")
+
+
+# ------------------------------------------------------------------ legal, whole games
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_level_only_returns_legal_actions(players: int) -> None:
+    """Random games with random options (the table's own decks and layout too): at a sample
+    of the steps the seat asked is played by a bot of each level in turn, the others by
+    random legal actions. ``choose`` raises if the action is not legal."""
+    rng = random.Random(players)
+    bots = {"easy": make_bot("easy"), "normal": make_bot("normal"),
+            "hard": make_bot("hard", iterations=12)}
+    phases: set[str] = set()
+    turn = 0
+    for game in range(3):
+        options = random_options(players * 10 + game, players)
+        record = Record(GAME.new_state(players, options))
+        state = record.state
+        while state.outcome() is None:
+            record.resolve_chance(rng)
+            if state.outcome() is not None:
+                break
+            seat = rng.choice(asked(state))
+            if rng.random() < 0.5:
+                level = LEVELS[turn % 3]
+                turn += 1
+                knowledge = knowledge_of(state, seat, record.actions, record.events)
+                action = choose(bots[level], knowledge, f"{SEED}:{turn}")
+                if seat == state.patients_seat:
+                    phases.add(state.phase)
+            else:
+                action = rng.choice(state.legal_actions(seat))
+            record.apply(action)
+    assert "patient_move" in phases, phases
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_self_play_reaches_an_outcome(level: str) -> None:
+    """``refbox play``-style: the level's bot at every seat, whole games."""
+    for seed, players in enumerate((3, 5) if level != "hard" else (4,)):
+        state = GAME.new_state(players, {"patients_seat": seed % players})
+        bots: dict[int, Bot] = {s: make_bot(level) for s in range(players)}
+        record = self_play(state, bots, f"{SEED}:{level}:{seed}", random.Random(seed))
+        outcome = record.state.outcome()
+        assert outcome is not None and outcome.result == "win"
+
+
+# ------------------------------------------------------------------ decision points
+
+
+@dataclass
+class Point:
+    """A Patients' decision in a random game: the state, the history and its events, the
+    snapshot before each action (to replay a twin history from)."""
+
+    state: AsylumState
+    actions: list[Action]
+    events: list[list[Any]]
+    befores: list[JSON]
+
+
+def patient_points(players: int, options: dict[str, OptionValue], seed: int,
+                   rate: float = 0.5) -> Iterator[Point]:
+    """A random game (random legal actions everywhere); a sample of the Patients' decisions
+    (a copy of the state is yielded, so a twin can be built while the game goes on)."""
+    rng = random.Random(seed)
+    record = Record(GAME.new_state(players, options))
+    state = record.state
+    befores: list[JSON] = []
+    while True:
+        while state.outcome() is None and state.chance_prompt() is not None:
+            befores.append(state.to_json())
+            record.apply(state.chance_prompt().resolve(rng))  # type: ignore[union-attr]
+        if state.outcome() is not None:
+            return
+        seat = rng.choice(asked(state))
+        legal = state.legal_actions(seat)
+        if seat == state.patients_seat and len(legal) > 1 and rng.random() < rate:
+            yield Point(GAME.state_from_json(state.to_json()), list(record.actions),
+                        [list(e) for e in record.events], list(befores))
+        befores.append(state.to_json())
+        record.apply(rng.choice(legal))
+
+
+def patient_knowledge(count: int, seed: int) -> list[SeatKnowledge]:
+    found = []
+    for point in patient_points(5, {"patients_seat": 0}, seed):
+        if point.state.phase == "patient_move":
+            found.append(knowledge_of(point.state, 0, point.actions, point.events))
+        if len(found) >= count:
+            break
+    return found
+
+
+# ------------------------------------------------------------------ determinism
+
+
+def test_the_same_knowledge_and_seed_give_the_same_action() -> None:
+    points = patient_knowledge(8, 3)
+    assert len(points) >= 6
+    for knowledge in points:
+        for level in LEVELS:
+            first = choose(make_bot(level), knowledge, "seed-a")
+            assert choose(make_bot(level), knowledge, "seed-a") == first
+
+
+def test_another_seed_may_give_another_action() -> None:
+    """easy wanders by its random source when no Victim has been seen; hard samples other
+    positions: over a few decisions some choice changes with the seed."""
+    points = patient_knowledge(8, 5)
+    changed = sum(choose(make_bot(level), k, "one") != choose(make_bot(level), k, "two")
+                  for k in points for level in ("easy", "hard"))
+    assert changed >= 1
+
+
+# ------------------------------------------------------------------ beliefs, samples
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_beliefs_never_rule_out_where_a_victim_is(seed: int) -> None:
+    """Over random games with random options, at the Patients' decisions: the tracked grid
+    and Patients are the real ones, and every living Victim's true room has a chance."""
+    players = 3 + seed
+    checked = 0
+    for point in patient_points(players, random_options(seed, players), 40 + seed, rate=1.0):
+        state = point.state
+        knowledge = knowledge_of(state, state.patients_seat, point.actions, point.events)
+        tracker = Tracker.of(knowledge, GAME.data)
+        assert tracker.grid.columns == state.columns
+        assert tracker.patients == {p["card"]: p["room"] for p in state.patients}
+        for victim in state.victims:
+            if victim["alive"] and victim["room"]:
+                assert tracker.beliefs[victim["seat"]].get(victim["room"], 0.0) > 0, victim
+        checked += 1
+    assert checked >= 5
+
+
+def test_hard_samples_positions_from_knowledge_only() -> None:
+    """The hard level's sampled positions load with AsylumEscape.state_from_json, show the
+    Patients' seat exactly its own view, and put each Victim where its belief allows."""
+    for knowledge in patient_knowledge(5, 11):
+        tracker = Tracker.of(knowledge, GAME.data)
+        for n in range(3):
+            sampled = load(GAME, world(knowledge, tracker, GAME.data, random.Random(n)))
+            assert json_view(sampled.view(knowledge.seat)) == json_view(knowledge.view)
+            for victim in sampled.victims:
+                if victim["alive"]:
+                    assert tracker.beliefs[victim["seat"]][victim["room"]] > 0
+
+
+# ------------------------------------------------------------------ honesty
+
+
+@dataclass
+class Peeker:
+    """A planted cheat: built with a reference to the real state, it moves each Patient
+    into the true room of a Victim when it can (else as the normal level does)."""
+
+    state: AsylumState
+    level: str = "cheat"
+
+    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
+        rooms = {v["room"] for v in self.state.victims if v["alive"]}
+        for action in knowledge.legal:
+            if isinstance(action, a.MovePatient) and rooms & set(action.path):
+                return action
+        return make_bot("normal").choose(knowledge, rng)
+
+
+def same(one: SeatKnowledge, other: SeatKnowledge) -> bool:
+    return (json_view(one.view), json_view(one.public), one.legal, one.prompts, one.chance,
+            one.history) == (json_view(other.view), json_view(other.public), other.legal,
+                             other.prompts, other.chance, other.history)
+
+
+def room_twin(point: Point, rng: random.Random) -> AsylumState | None:
+    """The position with one living Victim's room, route and hand swapped for others (as
+    the conformance test swaps them; the new room holds no Patient) and every face-down
+    deck reshuffled (the box's own decks): nothing the Patients' seat may know changes."""
+    state = point.state
+    living = [v["seat"] for v in state.victims if v["alive"] and v["room"]]
+    if not living:
+        return None
+    snapshot = state.to_json()
+    seat = rng.choice(living)
+    victim = next(v for v in snapshot["victims"] if v["seat"] == seat)
+    blocked = {p["room"] for p in state.patients}
+    victim["room"] = rng.choice([r for r in state.grid.rooms()
+                                 if r != victim["room"] and r not in blocked])
+    victim["route"] = [[victim["room"]]]
+    if state.physical:  # the table's own decks: the box keeps them unseen, in no order
+        return GAME.state_from_json(snapshot)
+    pool = [c for c in snapshot["decks"]["camo_sabo"] if not GAME.data.get(c).hold]
+    swap = min(len(victim["hand"]), len(pool))
+    if swap:
+        new = rng.sample(pool, swap)
+        snapshot["decks"]["camo_sabo"] = [c for c in snapshot["decks"]["camo_sabo"]
+                                          if c not in new] + victim["hand"][:swap]
+        victim["hand"] = new + victim["hand"][swap:]
+    for name, deck in snapshot["decks"].items():
+        if name != "locations":  # the rooms not laid out: never drawn
+            rng.shuffle(deck)
+    return GAME.state_from_json(snapshot)
+
+
+def history_twin(point: Point, rng: random.Random
+                 ) -> tuple[AsylumState, list[Action], list[list[Any]]] | None:
+    """The game with a Victim's latest secret start room or move (one nothing after it
+    depended on) replaced by another legal one, the rest of the history replayed."""
+    found = secrets(point.state, point.actions)
+    if not found:
+        return None
+    index, keep = rng.choice(found)
+    real = point.actions[index]
+    twin = GAME.state_from_json(point.befores[index])
+    others = [x for x in twin.legal_actions(real.actor) if x != real and keep(x)]
+    if not others:
+        return None
+    actions = [*point.actions[:index], rng.choice(others), *point.actions[index + 1:]]
+    try:
+        events = [list(twin.apply(x)) for x in actions[index:]]
+    except IllegalAction:
+        return None
+    return twin, actions, [*point.events[:index], *events]
+
+
+@dataclass
+class Honesty:
+    make: Callable[[AsylumState], Bot]
+    checked: int = 0
+    differed: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)  # twins checked, by kind
+    phases: set[str] = field(default_factory=set)  # the Patients' phases checked
+    notes: list[str] = field(default_factory=list)
+
+    def compare(self, point: Point, twin: AsylumState, actions: list[Action],
+                events: list[list[Any]], label: str) -> None:
+        seat = point.state.patients_seat
+        ours = knowledge_of(point.state, seat, point.actions, point.events)
+        theirs = knowledge_of(twin, seat, actions, events)
+        if not same(ours, theirs):
+            # at a Patient's move no Victim's room is public: the twin must be perfect;
+            # elsewhere (a Stumble told, a catch announced) the swapped room may be public
+            assert point.state.phase != "patient_move", \
+                f"the Patients' knowledge tells the {label} twin apart"
+            return
+        step = f"{SEED}:{len(actions)}"
+        one = choose(self.make(point.state), ours, step)
+        other = choose(self.make(twin), theirs, step)
+        self.checked += 1
+        self.kinds[label] = self.kinds.get(label, 0) + 1
+        self.phases.add(point.state.phase)
+        if one != other:
+            self.differed += 1
+            self.notes.append(f"{label} at step {len(actions)}: {json.dumps(one.to_json())} "
+                              f"/ {json.dumps(other.to_json())}")
+
+    def run(self, games: int, decisions: int, seed: int = 0) -> Honesty:
+        """``games`` random games (2 to 6 players by turns, every option random), the
+        Patients' decisions at about half of their steps, up to ``decisions`` compared a
+        game."""
+        rng = random.Random(7 + seed)
+        for n in range(games):
+            players = 2 + (seed + n) % 5
+            options = random_options(900 + seed * 100 + n, players)
+            seen = 0
+            for point in patient_points(players, options, 700 + seed * 100 + n, rate=0.6):
+                before = self.checked
+                twin = room_twin(point, rng)
+                if twin is not None:
+                    self.compare(point, twin, point.actions, point.events, "rooms, hands, decks")
+                replayed = history_twin(point, rng)
+                if replayed is not None:
+                    self.compare(point, *replayed, "history")
+                seen += self.checked > before
+                if seen >= decisions:
+                    break
+        return self
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_patients_decide_the_same_in_worlds_they_cannot_tell_apart(level: str) -> None:
+    """A Victim's room, route and hand and the decks' order, or a Victim's latest secret
+    move, differ between the two worlds; the Patients' knowledge is the same (asserted at
+    every Patient's move), so is the action, at every decision of the Patients' seat."""
+    check = Honesty(lambda _state: make_bot(level)).run(
+        games=10, decisions=6 if level != "hard" else 3, seed=LEVELS.index(level))
+    assert check.checked >= 40 and check.kinds.get("history", 0) >= 10, check.kinds
+    assert {"patient_move", "adjust"} <= check.phases, check.phases
+    assert check.differed == 0, check.notes
+
+
+def test_the_check_catches_a_bot_that_peeks_at_the_victims_rooms() -> None:
+    """A test of the test: the planted cheat, built with a reference to each world's state,
+    chooses differently on twins its seat cannot tell apart."""
+    check = Honesty(Peeker).run(games=10, decisions=6)
+    assert check.checked >= 40, check.checked
+    assert check.differed >= 1, "the cheating bot was not caught"

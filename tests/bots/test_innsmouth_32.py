@@ -1,0 +1,315 @@
+"""The Innsmouth 32 bots (issue 23, services/bots/innsmouth_32): legal at every level over
+random games and options, whole self-played games, determinism, and honesty: a bot decides
+the same in two worlds that differ only in what its seat may not know (the leak tests' twins,
+tests/games/i32_twins.py), and a planted cheating bot is caught by that check."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from benchmarks.bots_innsmouth_32 import Teller
+from services.bots import levels
+from services.bots.contract import (
+    LEVELS,
+    Bot,
+    BotError,
+    SeatKnowledge,
+    choose,
+    json_view,
+    knowledge_of,
+)
+from services.bots.innsmouth_32 import ROLES, beliefs, make_bot, role_of, search
+from services.bots.play import Record, self_play
+from services.games.core import JSON, Action, OptionValue, SeatPrompt
+from services.games.innsmouth_32 import I32State
+from tests.games.i32_twins import GAME, ChanceTwins, play, random_options
+
+SEED = "i32-bots"
+
+
+def asked(state: I32State) -> list[int]:
+    return sorted({p.seat for p in state.pending() if isinstance(p, SeatPrompt)})
+
+
+def options_for(seed: int, players: int) -> dict[str, OptionValue]:
+    """Random options (the table's own decks: the box's, so a bot director can play them)."""
+    found = random_options(random.Random(seed), players)
+    found["cards"] = "box"
+    return found
+
+
+# ------------------------------------------------------------------ the module interface
+
+
+def test_the_module_offers_roles_role_of_and_make_bot() -> None:
+    assert set(ROLES) == {"director", "monster"}
+    assert levels.roles("innsmouth-32") == ROLES
+    state = GAME.new_state(4, {"director_seat": 2})
+    public = state.view(None)
+    assert [role_of(public, s) for s in range(4)] == ["character", "character", "director",
+                                                      "character"]
+    assert role_of(public, 7) is None
+    for level in LEVELS:
+        assert levels.make_bot("innsmouth-32", level).level == level
+    with pytest.raises(BotError, match="level"):
+        make_bot("expert")
+
+
+# ------------------------------------------------------------------ legal, whole games
+
+
+@pytest.mark.parametrize("players", [2, 4, 6, 9])
+def test_every_level_only_returns_legal_actions(players: int) -> None:
+    """Random games with random options; at a sample of the steps the seat asked is played
+    by a bot of each level in turn (every phase of the director and the players is met),
+    the others by random legal actions. ``choose`` raises if the action is not legal."""
+    rng = random.Random(players)
+    asked_levels: dict[str, int] = dict.fromkeys(LEVELS, 0)
+    phases: set[str] = set()
+    for game in range(2):
+        options = options_for(players * 10 + game, players)
+        record = Record(GAME.new_state(players, options))
+        state = record.state
+        while state.outcome() is None and len(record.actions) < 3000:
+            record.resolve_chance(rng)
+            if state.outcome() is not None:
+                break
+            seat = asked(state)[0]
+            legal = state.legal_actions(seat)
+            level = LEVELS[len(record.actions) % 3]
+            rate = 0.05 if level == "hard" and state.phase in ("director", "aim") else 0.5
+            if len(legal) > 1 and rng.random() < rate:
+                knowledge = knowledge_of(state, seat, record.actions, record.events)
+                action = choose(make_bot(level), knowledge, SEED)
+                asked_levels[level] += 1
+                phases.add(state.phase)
+            else:
+                action = rng.choice(legal)
+            record.apply(action)
+        assert state.outcome() is not None
+    assert min(asked_levels.values()) > 10, asked_levels
+    assert {"director", "aim", "act", "negate"} <= phases, phases
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_self_play_reaches_an_outcome(level: str) -> None:
+    """``refbox play``-style: the level's bot at every seat, whole games."""
+    for seed, players in enumerate((3, 5)):
+        state = GAME.new_state(players, {"director_seat": seed % players})
+        bots: dict[int, Bot] = {s: make_bot(level) for s in range(players)}
+        record = self_play(state, bots, f"{SEED}:{level}:{seed}", random.Random(seed))
+        outcome = record.state.outcome()
+        assert outcome is not None and outcome.result in ("players", "director")
+
+
+# ------------------------------------------------------------------ determinism
+
+
+def decision_points(players: int, seed: int, phases: Sequence[str],
+                    count: int) -> list[SeatKnowledge]:
+    """Knowledge of the seats asked at ``count`` steps of a random game in these phases,
+    copied (a view shares the sanctuaries' lists with the state, which the game goes on
+    changing)."""
+    options: dict[str, OptionValue] = {}
+    actions = play(players, options, seed)
+    rng = random.Random(seed)
+    record = Record(GAME.new_state(players, options))
+    found: list[SeatKnowledge] = []
+    for action in actions:
+        state = record.state
+        seats = asked(state) if state.chance_prompt() is None else []
+        if seats and state.phase in phases and len(state.legal_actions(seats[0])) > 1 and \
+                rng.random() < 0.3:
+            found.append(copy.deepcopy(knowledge_of(state, seats[0], record.actions,
+                                                    record.events)))
+        if len(found) >= count:
+            break
+        record.apply(action)
+    return found
+
+
+def test_the_same_knowledge_and_seed_give_the_same_action() -> None:
+    points = decision_points(5, 3, ("director", "aim", "place", "fade", "act", "negate",
+                                    "commit", "turn"), 12)
+    assert len(points) >= 6
+    for knowledge in points:
+        for level in LEVELS:
+            first = choose(make_bot(level), knowledge, "seed-a")
+            assert choose(make_bot(level), knowledge, "seed-a") == first
+
+
+def test_another_seed_may_give_another_action() -> None:
+    """easy draws its random source from the seed (``bot_rng``): over a few decisions some
+    choice changes with the seed; hard samples other worlds."""
+    points = decision_points(6, 8, ("director", "aim"), 12)
+    changed = sum(choose(make_bot("easy"), k, "one") != choose(make_bot("easy"), k, "two")
+                  for k in points for _ in (0,))
+    assert changed >= 1
+
+
+# ------------------------------------------------------------------ honesty
+
+
+@dataclass
+class Peeker:
+    """A planted cheat: a bot built with a reference to the real state, which picks the
+    action named by the top card of the reel pile and the face-down screen cards."""
+
+    state: I32State
+    level: str = "cheat"
+
+    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
+        secret = [*self.state.reel_pile[:3], *(s["card"] for s in self.state.screen
+                                               if s["down"]), *self.state.survivor_pile[:1]]
+        return knowledge.legal[hash_of(secret) % len(knowledge.legal)]
+
+
+def hash_of(cards: Sequence[str]) -> int:
+    return sum((i + 1) * sum(map(ord, c)) for i, c in enumerate(cards))
+
+
+@dataclass
+class BotTwins(ChanceTwins):
+    """The leak tests' twins (two worlds that read the same on every channel of a seat),
+    used to check bots: at each twin, every seat asked whose knowledge is the same in both
+    worlds (the precondition, asserted) must get the same action from the same seed."""
+
+    make: Any = None  # (state) -> Bot
+    seats: str = "any"  # "director": check the director's seat only
+    checked: int = 0
+    differed: int = 0
+    precondition: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def _compare(self, state: I32State, twin: I32State, start: JSON, actions: Sequence[Action],
+                 history: Sequence[Action], told: list[list[JSON]], events: list[list[JSON]],
+                 label: str, readers: list[int | None]) -> None:
+        assert events == told, f"events tell {label}"
+        for seat in asked(state):
+            if seat not in readers or (self.seats == "director" and seat != state.director):
+                continue
+            if len(state.legal_actions(seat)) < 2:
+                continue
+            ours = knowledge_of(state, seat, actions, events_of(told))
+            theirs = knowledge_of(twin, seat, history, events_of(events))
+            assert same(ours, theirs), f"knowledge of Seat {seat + 1} tells {label}"
+            self.precondition += 1
+            one = choose(self.make(state), ours, f"{SEED}:{len(actions)}")
+            other = choose(self.make(twin), theirs, f"{SEED}:{len(actions)}")
+            self.checked += 1
+            if one != other:
+                self.differed += 1
+                self.notes.append(f"Seat {seat + 1} at step {len(actions)} ({label}): "
+                                  f"{one.to_json()} / {other.to_json()}")
+
+
+def events_of(told: Sequence[Sequence[JSON]]) -> list[list[Any]]:
+    """Recorded public events (JSON) as objects with ``to_json`` (knowledge_of's input)."""
+    return [[Recorded(e) for e in step] for step in told]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    data: JSON
+
+    def to_json(self) -> JSON:
+        return self.data
+
+
+def same(one: SeatKnowledge, other: SeatKnowledge) -> bool:
+    return (json_view(one.view), json_view(one.public), one.legal, one.prompts, one.chance,
+            one.history) == (json_view(other.view), json_view(other.public), other.legal,
+                             other.prompts, other.chance, other.history)
+
+
+def honesty(make: Any, seats: str, games: int, samples: int,
+            forced: dict[str, OptionValue] | None = None,
+            extra: dict[str, OptionValue] | None = None) -> BotTwins:
+    """Twins over ``games`` random games: random options (``forced``: these instead), with
+    ``extra`` on top."""
+    check = BotTwins(make=make, seats=seats)
+    for n in range(games):
+        players = (3, 5, 7)[n % 3]
+        options = options_for(900 + n, players) if forced is None else dict(forced)
+        options.update(extra or {})
+        options["cards"] = "box"
+        check.check(players, options, play(players, options, 900 + n), samples, n)
+    return check
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_decides_the_same_in_worlds_its_seat_cannot_tell_apart(level: str) -> None:
+    """The reel pile's order, the face-down cards, the survivor pile, the discards (and, for
+    the players' seats, the secret cultist) differ; the knowledge is the same, so is the
+    action, at every seat asked (the director's above all). Random options; easy and normal
+    also with the secret cultist and cover+attack always on."""
+    extra: dict[str, OptionValue] = {"secret_cultist": True, "cover_attack": True} \
+        if level != "hard" else {}
+    check = honesty(lambda _state: make_bot(level), "any", games=3 if level != "hard" else 2,
+                    samples=25 if level != "hard" else 12, extra=extra)
+    assert check.checked >= 8, (check.checked, check.stats)
+    assert check.differed == 0, check.notes
+
+
+@dataclass
+class Searcher:
+    """The hard level's search at every turn of the director (the bot searches only near
+    the end): the determinization and the playouts themselves are checked for honesty."""
+
+    level: str = "hard"
+    searched: list[int] = field(default_factory=list)
+
+    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
+        if knowledge.seat == knowledge.view["director"] and \
+                knowledge.view["phase"] in search.SEARCHED:
+            self.searched.append(knowledge.step)
+            return search.choose(knowledge, rng)
+        return make_bot("hard").choose(knowledge, rng)
+
+
+def test_the_hard_search_decides_the_same_in_worlds_the_director_cannot_tell_apart() -> None:
+    searcher = Searcher()
+    check = honesty(lambda _state: searcher, "director", games=4, samples=25, forced={})
+    assert check.checked >= 6 and len(searcher.searched) >= 6, (check.checked,
+                                                                 searcher.searched)
+    assert check.differed == 0, check.notes
+
+
+def test_the_check_catches_a_bot_that_peeks_at_the_reel_pile() -> None:
+    """A test of the test: the planted cheat, built with a reference to each world's state,
+    is caught: on twins its seat cannot tell apart it chooses differently."""
+    check = honesty(Peeker, "director", games=3, samples=25, forced={})
+    assert check.checked >= 5, check.stats
+    assert check.differed >= 1, "the cheating bot was not caught"
+
+
+def test_hard_samples_worlds_from_knowledge_only() -> None:
+    """The determinization of the hard level loads with Innsmouth32.state_from_json and
+    shows the director exactly its own view (the hidden cards dealt from its belief)."""
+    points = decision_points(6, 11, ("director", "aim"), 6)
+    assert points
+    for knowledge in points:
+        for snap in beliefs.sample(knowledge, 2, random.Random(1)):
+            world = GAME.state_from_json(snap)
+            assert json_view(world.view(knowledge.seat)) == json_view(knowledge.view)
+
+
+def test_the_benchmark_tells_the_director_what_knowledge_of_tells() -> None:
+    """benchmarks/bots_innsmouth_32.py keeps settled sentences (Teller): the same
+    knowledge as :func:`knowledge_of` at every step of a game."""
+    options: dict[str, OptionValue] = {}
+    record = Record(GAME.new_state(4, options))
+    teller = Teller(record.state.director)
+    for step, action in enumerate(play(4, options, 5)):
+        if step % 7 == 0:
+            told = teller.knowledge(record.state, record)
+            assert told == knowledge_of(record.state, teller.seat, record.actions,
+                                        record.events)
+        record.apply(action)
+    assert step > 100
