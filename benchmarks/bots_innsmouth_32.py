@@ -12,6 +12,9 @@ the director's ``choose`` calls (the host is shared: wall time also counts other
 
     nice -n 19 .venv/bin/python -m benchmarks.bots_innsmouth_32 --games 400 --players 2 3 6 9
 
+``--levels prescient`` adds a ceiling reference (:func:`prescient`: it reads the state and
+the future; never a level, never reachable from services/bots).
+
 With several player counts a last group of rows, ``all``, pools them (the games of every
 count, each pairing still over the same seeds).
 
@@ -23,6 +26,7 @@ actions from one decision to the next, so a long game's history is not re-told e
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import random
 import time
@@ -31,16 +35,20 @@ from typing import Any
 
 from benchmarks.bots_stats import percentile, table, wilson, z_score
 from services.bots.contract import LEVELS, SeatKnowledge, Told, bot_rng, choose
-from services.bots.innsmouth_32 import make_bot
+from services.bots.innsmouth_32 import director, make_bot, search
+from services.bots.innsmouth_32.table import Table
 from services.bots.play import Record
-from services.games.core import ChancePrompt, SeatPrompt, State
-from services.games.innsmouth_32 import Innsmouth32
+from services.games.core import Action, ChancePrompt, SeatPrompt, State
+from services.games.innsmouth_32 import I32State, Innsmouth32
+from services.games.innsmouth_32 import actions as acts
 
 GAME = Innsmouth32()
 PLAYERS = tuple(range(2, 10))
 ENTRANTS = ("random", *LEVELS)
+CEILING = "prescient"  # a reference that reads the state: never a level, never in services/bots
 PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"), ("normal", "easy"),
-         ("hard", "normal"))
+         ("hard", "normal"), (CEILING, "random"), (CEILING, "hard"))
+FORESEEN = 5  # the prescient director's candidates: hard's best turns (and the all-out attack)
 LIMIT = 20_000  # actions: a game that would not end
 
 
@@ -82,7 +90,7 @@ def play_one(level: str, players: int, seed: int) -> tuple[bool, list[float]]:
     record = Record(state)
     chance = random.Random(f"i32-tournament:{players}:{seed}")
     game_seed = f"{players}:{seed}"
-    bot = None if level == "random" else make_bot(level)
+    bot = None if level == "random" else make_bot("hard" if level == CEILING else level)
     teller = Teller(state.director)
     times: list[float] = []
     while True:
@@ -96,6 +104,9 @@ def play_one(level: str, players: int, seed: int) -> tuple[bool, list[float]]:
         if bot is None or seat != state.director:
             record.apply(bot_rng(game_seed, seat, len(record.actions)).choice(legal))
             continue
+        if level == CEILING and state.view(seat).get("phase") == "director" and len(legal) > 1:
+            record.apply(prescient(state, len(record.actions), chance, game_seed))
+            continue
         knowledge = teller.knowledge(state, record)
         began = time.process_time()
         action = choose(bot, knowledge, game_seed)
@@ -105,10 +116,50 @@ def play_one(level: str, players: int, seed: int) -> tuple[bool, list[float]]:
     return bool(outcome and state.director in outcome.winners), times
 
 
+def prescient(state: I32State, step: int, chance: random.Random, game_seed: str) -> Action:
+    """The ceiling reference (the benchmark's only, it reads the state): a director that sees
+    every card and every die and move to come. It tries hard's best turns in order, each
+    played out to the end of the game on a copy of the real state with the real chance
+    source and the other seats' real random sources, and takes the first that wins (else
+    hard's best). Not honest and not a level: it measures how often a win was there at all
+    for a director choosing among those turns."""
+    seat = state.director
+    table_ = Table(state.view(seat), seat, careful=True)
+    legal = state.legal_actions(seat)
+    scored = director.turn_scores(table_, seat, legal)
+    ranked = [x for _, x in sorted(scored, key=lambda s: (s[0], director.rank(s[1])),
+                                   reverse=True)]  # the first is hard's own choice
+    tried = ranked[:FORESEEN] + [x for x in ranked[FORESEEN:] if isinstance(x, acts.AllOut)]
+    for move in tried:
+        if foresee(state, step, chance, game_seed, move):
+            return move
+    return tried[0]
 
 
-
-
+def foresee(state: I32State, step: int, chance: random.Random, game_seed: str,
+            move: Action) -> bool:
+    """``move`` now, then the game's real future: the director wins?"""
+    sim = search.twin(state)
+    dice = copy.deepcopy(chance)
+    sim.apply(move)
+    step += 1
+    while True:
+        while sim.outcome() is None and (prompt := sim.chance_prompt()) is not None:
+            sim.apply(prompt.resolve(dice))
+            step += 1
+        outcome = sim.outcome()
+        if outcome is not None:
+            return sim.director in outcome.winners
+        if step > LIMIT:
+            return False
+        seat = min(p.seat for p in sim.pending() if isinstance(p, SeatPrompt))
+        legal = sim.legal_actions(seat)
+        rng = bot_rng(game_seed, seat, step)
+        if seat == sim.director and len(legal) > 1:
+            sim.apply(director.choose(search.knowledge(sim, seat), "hard", rng))
+        else:
+            sim.apply(rng.choice(legal))
+        step += 1
 
 
 def pairing(players: str | int, a: str, b: str, games: int, wins_a: int,
@@ -157,7 +208,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=400, help="games per level and count")
     parser.add_argument("--players", type=int, nargs="+", default=list(PLAYERS))
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    parser.add_argument("--levels", nargs="+", default=list(ENTRANTS), choices=ENTRANTS)
+    parser.add_argument("--levels", nargs="+", default=list(ENTRANTS),
+                        choices=(*ENTRANTS, CEILING),
+                        help=f"{CEILING}: the ceiling reference (reads the state; slow)")
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON here")
     args = parser.parse_args(argv)
     began = time.perf_counter()

@@ -92,7 +92,8 @@ GAME = "decktet-escape"
 BOARD = "sim"
 UNDO_RATE = 0.04  # chance, at the start of a turn, that the acting seat does a referee undo
 IDLE = 2.0  # s without input, to see what the idle loop costs
-WRITES = ("append", "create_game", "update_settings", "set_status")  # Journal commits
+WRITES = ("append", "append_later", "create_game", "update_settings", "set_status")  # Journal
+ROWS = ("append", "append_later")  # a game's row: its kind is the second argument
 
 # ---------------------------------------------------------------------- instrumentation
 
@@ -278,7 +279,7 @@ class Meter:
         def write(*args: Any, **kwargs: Any) -> Any:
             start = time.perf_counter()
             result = method(*args, **kwargs)
-            kind = args[1] if name == "append" else name
+            kind = args[1] if name in ROWS else name
             self.writes.append((start, time.perf_counter(), kind))
             return result
 
@@ -865,8 +866,8 @@ latency columns, in ms:
   show           median, inside the screens' show() (part of render)
   cpu            median CPU time of the loop's thread in the step that handled the input
   commit p99 max journal writes inside handle (each its own fsynced transaction; on a tree whose
-                 box journal overlaps, a move's row is written here and its commit runs on the
-                 journal's thread while the screens are drawn, waited for in render): p50, p99, max
+                 box journal overlaps, a move's row is only handed to the journal's thread here:
+                 it is written while the screens are drawn and waited for in render): p50, p99, max
   writes         mean number of journal writes per input
   frames         mean number of screens whose frame changed
   canvases       mean number of canvases drawn (a screen's picture made anew, not reused);

@@ -48,6 +48,7 @@ import pickle
 import random
 import signal
 import tempfile
+import threading
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -308,7 +309,14 @@ def restart(board: str, data: Path, fd: int) -> None:
     now = shown(crash)
     send(fd, {"t": "boot", "at": position(crash.journal), "snapshot": now.snapshot,
               "screens": now.screens, "texts": now.texts})
-    play(crash, GAMES, lambda: send(fd, {"t": "line", "mode": crash.table.mode}))
+
+    def line() -> None:
+        assert crash is not None
+        send(fd, {"t": "line", "mode": crash.table.mode})
+        if crash.table.mode == "over":  # the parent kills a daemon showing a game's end:
+            threading.Event().wait()  # wait here for it, so the restart shows the reveal
+
+    play(crash, GAMES, line)
     send(fd, {"t": "end"})
 
 

@@ -20,9 +20,10 @@ A candidate is worth its turn plan's value plus ``FUTURE`` times the mean of its
 whole point for killing the last Victim). The budget is ``ITERATIONS`` playouts (never
 seconds): the same knowledge and seed give the same move. Tripling it from 96 to 288 took
 the Patients from 52% to 69% of 3-player games and from 64% to 72% of 4-player games against
-random-legal Victims (100 games each); at 288 a decision takes 45 ms (p50), 82 ms (p99) of
-CPU on the development host (benchmarks/bots_asylum_escape.py). The playouts' position model
-is :mod:`.rollout`.
+random-legal Victims (100 games each); raising it to 432 took them from 60.5% to 65.5% of
+5-player games (200 games; `normal` won 56.5% of them), at 76 ms (p50), 133 ms (p99) of CPU
+a decision on the development host (benchmarks/bots_asylum_escape.py). The playouts'
+position model is :mod:`.rollout`.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from services.games.asylum_escape import actions as a
 from services.games.asylum_escape.data import AsylumData
 from services.games.asylum_escape.grid import Grid
 
-ITERATIONS = 288  # playouts per decision (candidates x sampled positions x repeats)
+ITERATIONS = 432  # playouts per decision (candidates x sampled positions x repeats)
 CANDIDATES = 6
 FUTURE = 0.3  # weight of the next turn's playouts against this turn's plan
 REPEATS = 2  # playouts of each candidate on each sampled position

@@ -9,7 +9,8 @@ for the throng it builds, focuses on the weakest survivor, fades out the best it
 screen and makes every choice that hurts the survivors most. hard (outside the turns that
 :mod:`.search` plays out) is normal planning its throngs for the attacks to come (worth about
 11: an attack that almost always hits) and minding the kills that would leave the last
-survivor out of reach (:meth:`Table.spoils`); at the director's final turn and in Last One
+survivor out of reach (:meth:`Table.spoils`), fading nothing out at a table of 7 or more
+players (:func:`crowded`); at the director's final turn and in Last One
 Standing no level builds for later."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ PLANNED = 1.6  # hard: the same, planning the throngs for the attacks to come
 EAGER = 2  # easy: throngs holding monsters from which it always attacks all-out
 LAST_TURNS = (2, 3)  # ``final_turn``: the director's final turn, Last One Standing
 STAT_ORDER = ("speed", "muscle", "guts", "brains")  # insanity: what hurts a survivor most
+CROWDED = 7  # hard: players from which it fades nothing (tempo: R-I32-66 spends reel cards)
 
 
 def attack_value(table: Table, value: int, shad: bool, target: str,
@@ -215,7 +217,16 @@ def fade(table: Table, legal: Sequence[Action], level: str, rng: random.Random) 
         return passes[0] if passes else rng.choice(list(legal))
     if level == "easy":
         return rng.choice(fades) if rng.random() < 0.3 or not passes else passes[0]
+    if table.careful and passes and crowded(table):
+        return passes[0]  # each fade spends a reel card: the movie would end too soon
     return max(fades, key=lambda x: (deny(table, x.card), x.card))
+
+
+def crowded(table: Table) -> bool:
+    """A big table: many survivors for one director's turn a round, so its turns, not the
+    survivors' items, are what it lacks (each fade out discards and replaces a reel card,
+    bringing the movie's end closer)."""
+    return table.players >= CROWDED
 
 
 def choice(table: Table, knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:

@@ -45,6 +45,7 @@ from services.referee.box.flow import Flows
 from services.referee.box.phones import Phones, extra_seats, phone_seats
 from services.referee.box.render import Canvas
 from services.referee.box.table import Seat, Table
+from services.referee.box.tagsahead import TagsAhead
 from services.referee.companion.hub import CompanionError, Hub, PhoneInput
 from services.referee.errors import FileDamaged, JournalDamaged
 from services.referee.files import folder
@@ -115,7 +116,8 @@ class Box:
         self.frames_sent = 0
         self.texts: dict[str, list[str]] = {}  # what each screen's last frame says (tests)
         self.table: Table | None = None
-        self.tags: TagRegistry | None = None
+        self._tags: TagRegistry | None = None
+        self._tags_ahead: TagsAhead | None = None  # read after READY, taken when needed
         self._stack = ExitStack()
         self._buttons: BoardButtons | None = None
         self._feedback: Any = None
@@ -145,9 +147,9 @@ class Box:
         if self.backends.prepare_data is not None:
             try:
                 self.backends.prepare_data(self.data_dir, self.registry)
-            except TagRegistryError as error:  # _load_tags says so and goes on without it
+            except TagRegistryError as error:  # the reading says so and goes on without it
                 log.debug("simulated tags not written: %s", error)
-        tags = self.tags = self._load_tags()
+        self._tags_ahead = TagsAhead(self.data_dir / TAGS)
         for closer in self.backends.closers:  # simulated twins: closed after their users
             stack.callback(closer)
         self.screens = self.backends.screens(screen_slots(self.profile), self.clock,
@@ -172,9 +174,8 @@ class Box:
         seats = [Seat(s.name, s.label) for s in self.profile.seats]
         if self.hub is not None:
             seats += extra_seats(self.hub, seats)
-        lookup = (lambda tag: _lookup(tags, tag)) if tags is not None else None
         self.table = Table(self.registry, journal, seats, self.rng, flows=self.flows,
-                           cue=self._cue, lookup=lookup)
+                           cue=self._cue, lookup=self._lookup_tag)
         if self.hub is not None:
             self.phones = Phones(self.hub, self.table, self.data_dir)
             self.table.table_items = self.phones.table_items
@@ -185,6 +186,7 @@ class Box:
             self.table.lobby.note = self.warning
         self.render()
         self.notify.ready(f"{self.profile.name}: ready")
+        self._tags_ahead.start()
         log.info("refbox ready on board %s (%d seats)", self.profile.name, len(seats))
 
     def _serve_phones(self, hub: Hub, serve: ServePhones) -> None:
@@ -225,17 +227,37 @@ class Box:
         self.warning = "Journal set aside"
         return Journal(str(path), overlap=True)
 
-    def _load_tags(self) -> TagRegistry | None:
-        path = self.data_dir / TAGS
-        try:
-            return TagRegistry.load(path, missing_ok=True)
-        except TagRegistryError as error:
-            log.error("tag registry not used: %s", error)
-            self.warning = self.warning or "Tags file damaged"
-            return None
+    @property
+    def tags(self) -> TagRegistry | None:
+        """The tag registry (None: its file is damaged, see the log); read after READY
+        (:mod:`.tagsahead`), so the first look may wait for the end of the reading."""
+        self._take_tags()
+        return self._tags
+
+    def _take_tags(self) -> None:
+        ahead = self._tags_ahead
+        if ahead is not None:
+            self._tags_ahead = None
+            found = ahead.result()
+            if isinstance(found, TagRegistryError):
+                log.error("tag registry not used: %s", found)
+                self.warning = self.warning or "Tags file damaged"
+                table = self.table
+                if table is not None and not table.lobby.note:
+                    table.lobby.note = self.warning
+                    table.epoch += 1
+                self._unshown = True
+            else:
+                self._tags = found
+
+    def _lookup_tag(self, tag: str) -> tuple[str, str, str] | None:
+        tags = self.tags
+        return None if tags is None else _lookup(tags, tag)
 
     def close(self) -> None:
         """Stop every part, in reverse order of starting."""
+        if self.table is not None:
+            self._take_tags()  # a damaged registry is said even by a box that never looked
         self._stack.close()
 
     def _close_screens(self) -> None:
@@ -281,11 +303,13 @@ class Box:
             self._feedback.tick(self.clock())
         if self.phones is not None:
             self.phones.keep()  # a phone joined or a seat was freed: saved for a restart
+        if self._tags_ahead is not None and self._tags_ahead.done:
+            self._take_tags()  # the reading is over (a damaged file is said now)
         now = self.clock()
         moved = table.tick(now)  # the box's own seats: a decision made off this thread
         due = moved or (self._redraw_at is not None and now >= self._redraw_at)
         retry = now >= self._retry_at and any(not s.online for s in self.screens.values())
-        if handled or due or retry:
+        if handled or due or retry or self._unshown:
             self.render()
         return handled
 
