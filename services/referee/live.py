@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from services.games.core import (
     JSON,
@@ -35,6 +35,9 @@ from services.games.core import (
 from services.games.registry import Registry
 from services.referee.errors import JournalDamaged, JournalError, UndoRefused
 from services.referee.journal import Journal, effective_entries, pop_player_actions
+
+if TYPE_CHECKING:
+    from services.bots.contract import SeatKnowledge
 
 DAMAGED = "it is damaged, "  # how resume() tells a game found damaged before it replays
 
@@ -201,6 +204,14 @@ class LiveGame:
         self.changes += 1
         self._unsettled = self.journal.overlaps
         return events
+
+    def knowledge(self, seat: int) -> SeatKnowledge:
+        """What ``seat`` may know now, as a bot is handed it (its view, legal actions and
+        the effective history as it reads it: :func:`~services.bots.contract.knowledge_of`)."""
+        from services.bots.contract import knowledge_of  # only games with a bot seat need it
+
+        return knowledge_of(self.state, seat, [s.action for s in self.history],
+                            [list(s.events) for s in self.history])
 
     def settle(self) -> None:
         """On the box's journal the last step's row commits on a thread of its own while the

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from services.bots import levels
-from services.bots.contract import LEVELS, Bot, BotError, choose, knowledge_of
+from services.bots.contract import LEVELS, Bot, BotError, choose
 from services.games.core import JSON, Event, SeatPrompt, State
 from services.referee.errors import RefereeError, UndoRefused
 from services.referee.live import LiveGame, Step, Undone
@@ -145,9 +145,7 @@ class PlayBots:
                 raise BotSeatError(f"the box made {MOVES_LIMIT} moves in a row and the game "
                                    "has not ended")
             seat, level = asked[0]
-            steps = live.history
-            knowledge = knowledge_of(live.state, seat, [s.action for s in steps],
-                                     [list(s.events) for s in steps])
+            knowledge = live.knowledge(seat)
             try:
                 action = choose(self.bot(seat, level), knowledge, seed)
             except BotError as error:

@@ -26,9 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from services.bots.contract import Bot, BotError, SeatKnowledge, choose, knowledge_of
+from services.bots.contract import Bot, BotError, SeatKnowledge, choose
 from services.bots.levels import make_bot
-from services.games.core import Action, SeatPrompt
+from services.bots.play import bot_seats_asked
+from services.games.core import Action
 from services.referee.box.render import Canvas, dense_page, plain, wrap
 from services.referee.live import LiveGame
 
@@ -105,8 +106,7 @@ class BotSeats:
         """The box's seats asked to act now, lowest first."""
         if live.state.outcome() is not None:
             return []
-        return sorted({p.seat for p in live.state.pending()
-                       if isinstance(p, SeatPrompt) and p.seat in self.bots})
+        return bot_seats_asked(live.state, self.bots)
 
     def thinking(self) -> bool:
         with self._lock:
@@ -148,9 +148,7 @@ class BotSeats:
             if not seats or self._done is not None:
                 return
             job = self._job = Job(live, live.changes, seats[0])
-        history = live.history
-        knowledge = knowledge_of(live.state, job.seat, [s.action for s in history],
-                                 [list(s.events) for s in history])
+        knowledge = live.knowledge(job.seat)
         bot = self.bots[job.seat]
         self.thinker.start(lambda: self._decide(job, bot, knowledge))
 
