@@ -10,10 +10,11 @@
 #   --no-start         enable the service for the next boot but do not (re)start it now
 #   --dry-run          print every command that would change the system, one per line, and
 #                      run none of them (no root needed). Read-only probes still run: the
-#                      board check, getent, `raspi-config nonint get_*`, file tests.
+#                      board check, getent, apt-cache policy, uname -m,
+#                      `raspi-config nonint get_*`, file tests.
 #   --test-system      for systemd/test-boot.sh only, on plain Debian: accept the simulated
-#                      profile (sim), skip python3-lgpio (Raspberry Pi OS's archive only) and
-#                      add the `sim` extra. Never use it on a box.
+#                      profile (sim) and add the `sim` extra. Never use it on a box.
+#   -h, --help         print this help
 #
 # What it does, in order: apt packages (python3-venv, python3-lgpio, python3-spidev,
 # python3-smbus2, i2c-tools); missing device groups; the system user `refbox` (no login, no
@@ -24,7 +25,8 @@
 # /usr/local/bin/refbox; /etc/refbox/board.toml; the unit in /etc/systemd/system, with the
 # drop-in companion.conf (the local network, for the phone companion) only when the board
 # profile enables the companion; daemon-reload, enable, restart. Running it again updates
-# refbox.
+# refbox. Where the archive has no python3-lgpio (plain Debian), it says so first and pip
+# brings lgpio instead (systemd/lgpio-source.sh).
 # Details: docs/install.md.
 set -euo pipefail
 
@@ -32,6 +34,8 @@ readonly SERVICE=refbox.service
 readonly SERVICE_USER=refbox
 readonly DEVICE_GROUPS=(gpio i2c spi dialout)
 APT_PACKAGES=(python3-venv python3-lgpio python3-spidev python3-smbus2 i2c-tools)
+PIP_ENV=()  # a command prefix for pip's install (lgpio-source.sh: `env PYPI=1` for a build)
+APT_UPDATED=0
 readonly SYSTEM_PYTHON=/usr/bin/python3
 readonly PREFIX=/opt/refbox
 readonly VENV=$PREFIX/venv
@@ -54,12 +58,10 @@ umask 0022
 
 # shellcheck source=systemd/common.sh
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
+# shellcheck source=systemd/lgpio-source.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/lgpio-source.sh"
 
-usage() {
-    sed -n '4,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
-    exit 2
-}
-
+usage() { usage_of "${BASH_SOURCE[0]}" 4 17 "${1:-0}"; }
 
 BOARD=two-seat
 BOARD_GIVEN=0
@@ -78,24 +80,19 @@ while (($#)); do
         --no-start) START=0; shift ;;
         --dry-run) DRY_RUN=1; shift ;;
         --test-system) TEST_SYSTEM=1; shift ;;
-        -h | --help) usage ;;
-        *) say "unknown argument: $1"; usage ;;
+        -h | --help) usage 0 ;;
+        *) say "unknown argument: $1"; usage 2 ;;
     esac
 done
 
 EXTRAS=pi,phones
 if ((TEST_SYSTEM)); then
-    # Plain Debian stands in for Raspberry Pi OS in systemd/test-boot.sh: no python3-lgpio
-    # package (pip's lgpio wheel comes with the pi extra) and the simulated board's screens.
-    kept=()
-    for package in "${APT_PACKAGES[@]}"; do
-        [[ $package == python3-lgpio ]] || kept+=("$package")
-    done
-    APT_PACKAGES=("${kept[@]}")
+    # Plain Debian stands in for Raspberry Pi OS in systemd/test-boot.sh: the simulated
+    # board's screens (python3-lgpio's absence is handled as on any such system).
     EXTRAS=pi,phones,sim
-    say "--test-system: a test install on plain Debian (simulated board allowed, no python3-lgpio)"
+    say "--test-system: a test install on plain Debian (simulated board allowed, sim extra)"
 fi
-readonly APT_PACKAGES EXTRAS
+readonly EXTRAS
 
 if ((!DRY_RUN)); then
     ((EUID == 0)) || die "must be run as root: sudo $0 ${ARGS[*]} (--dry-run shows the plan without root)"
@@ -124,17 +121,24 @@ import importlib.resources
 import os
 
 from firmware_py.errors import HardwareError
-from firmware_py.profile import load_profile
+from firmware_py.profile import load_profile, shipped_profiles
 
-given = sys.argv[1]
+given, test_system = sys.argv[1], sys.argv[2] == "1"
+# The shipped profiles this installer accepts: the simulated one only with --test-system.
+accepted = [name for name in shipped_profiles()
+            if test_system or not load_profile(name).simulated]
+choices = ", ".join(accepted) + " or the path of your own .toml file"
+is_path = "/" in given or given.endswith(".toml")
+if not is_path and given not in shipped_profiles():
+    refuse(f"no board profile named {given!r}; the installer accepts {choices}")
 try:
     profile = load_profile(given)
 except HardwareError as exc:
     refuse(str(exc))
-if profile.simulated and sys.argv[2] != "1":
+if profile.simulated and not test_system:
     refuse(f"board profile {given!r} is simulated (simulated = true): the service drives "
-           "real hardware; choose two-seat, six-seat-mux or your own profile")
-if "/" in given or given.endswith(".toml"):
+           f"real hardware; choose {choices}")
+if is_path:
     print(os.path.abspath(given))
 else:
     print(importlib.resources.files("hw").joinpath(f"{given}.toml"))
@@ -160,7 +164,10 @@ fi
 readonly COMPANION
 
 # --- Packages ----------------------------------------------------------------------------
-run apt-get update
+# Where lgpio comes from is decided and said before anything is changed (lgpio-source.sh).
+choose_lgpio
+readonly APT_PACKAGES PIP_ENV
+((APT_UPDATED)) || run apt-get update
 run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
 
 # --- Groups and the service user -----------------------------------------------------------
@@ -169,7 +176,8 @@ for group in "${DEVICE_GROUPS[@]}"; do
         # Raspberry Pi OS has all four (its udev rules give the device nodes to them). Elsewhere
         # the group is created so that the unit's SupplementaryGroups= resolves, but the device
         # nodes stay root's until a udev rule hands them over (docs/install.md).
-        say "group $group is missing: creating it; without a udev rule giving the matching /dev nodes to group $group, refbox cannot open them"
+        tell "group $group is missing: creating it; without a udev rule giving the matching /dev nodes to group $group, refbox cannot open them" \
+            "group $group is missing: would create it; without a udev rule giving the matching /dev nodes to group $group, refbox could not open them"
         run groupadd --system "$group"
     fi
 done
@@ -204,7 +212,7 @@ run "$SYSTEM_PYTHON" -m venv --system-site-packages "$VENV"
 run rm -rf "$STAGE"
 run mkdir -p "$STAGE"
 run cp -R "${SOURCE_PARTS[@]/#/$SRC/}" "$STAGE/"
-run "$VENV/bin/pip" install --no-cache-dir "${STAGE}[$EXTRAS]"
+run "${PIP_ENV[@]}" "$VENV/bin/pip" install --no-cache-dir "${STAGE}[$EXTRAS]"
 # Bytecode: the unit's ProtectSystem=strict keeps the daemon from writing a .pyc later, and a
 # module without one is compiled again at every start (docs/performance.md, "Start-up"). pip
 # writes them for what it installs (refbox and its dependencies, not installed editable);
@@ -218,7 +226,8 @@ run ln -sfn "$VENV/bin/refbox" "$COMMAND_LINK"
 run install -d -m 0755 "$CONF_DIR"
 if [[ -e $BOARD_FILE ]]; then
     if ((BOARD_GIVEN)) && ! cmp -s "$board_source" "$BOARD_FILE"; then
-        say "keeping the existing $BOARD_FILE (--board $BOARD not applied); to switch: sudo install -m 0644 $board_source $BOARD_FILE"
+        tell "keeping the existing $BOARD_FILE (--board $BOARD not applied); to switch: sudo install -m 0644 $board_source $BOARD_FILE" \
+            "would keep the existing $BOARD_FILE (--board $BOARD not applied); to switch: sudo install -m 0644 $board_source $BOARD_FILE"
     fi
 else
     run install -m 0644 "$board_source" "$BOARD_FILE"
@@ -227,7 +236,8 @@ fi
 # --- The service ---------------------------------------------------------------------------
 run install -m 0644 "$SRC/systemd/$SERVICE" "$UNIT_FILE"
 if ((COMPANION)); then
-    say "the board enables the phone companion: the service may use the local network"
+    tell "the board enables the phone companion: the service may use the local network" \
+        "the board enables the phone companion: the service would be allowed the local network"
     run install -d -m 0755 "$(dirname -- "$DROP_IN")"
     run install -m 0644 "$SRC/systemd/companion.conf" "$DROP_IN"
 elif [[ -e $DROP_IN ]]; then
@@ -236,11 +246,17 @@ fi
 run systemctl daemon-reload
 run systemctl enable "$SERVICE"
 if ((REBOOT)); then
-    say "I2C/SPI/serial settings changed: reboot to apply them (sudo reboot); refbox starts at boot"
+    tell "I2C/SPI/serial settings changed: reboot to apply them (sudo reboot); refbox starts at boot" \
+        "I2C/SPI/serial settings would change: the install would ask for a reboot to apply them, and refbox would start at boot"
 elif ((START)); then
     run systemctl restart "$SERVICE"
 else
-    say "not started (--no-start): sudo systemctl restart $SERVICE"
+    tell "not started (--no-start): sudo systemctl restart $SERVICE" \
+        "would not start the service (--no-start)"
 fi
 
-say "done: board $BOARD_FILE, state /var/lib/refbox, logs: journalctl -u refbox -f"
+if ((DRY_RUN)); then
+    say "dry run: nothing was changed; a real run (sudo, without --dry-run) would run the commands above"
+else
+    say "done: board $BOARD_FILE, state /var/lib/refbox, logs: journalctl -u refbox -f"
+fi

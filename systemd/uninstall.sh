@@ -25,10 +25,7 @@ readonly ARGS=("$@")
 # shellcheck source=systemd/common.sh
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 
-usage() {
-    sed -n '4,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
-    exit 2
-}
+usage() { usage_of "${BASH_SOURCE[0]}" 4 9 "${1:-0}"; }
 
 
 PURGE=0
@@ -37,8 +34,8 @@ while (($#)); do
     case $1 in
         --purge) PURGE=1; shift ;;
         --dry-run) DRY_RUN=1; shift ;;
-        -h | --help) usage ;;
-        *) say "unknown argument: $1"; usage ;;
+        -h | --help) usage 0 ;;
+        *) say "unknown argument: $1"; usage 2 ;;
     esac
 done
 
