@@ -49,7 +49,7 @@ SCENES = {
         ([], [("public", "lobby-options")]),
         (JOIN, [("public", "lobby-join"), ("seat1", "lobby-joined")]),
         (["hold seat1 ok"], [("public", "escape-public-start"), ("seat1", "seat-hidden-turn"),
-                             ("seat2", "seat-hidden")]),
+                             ("seat2", "seat-hidden"), ("director", "director-game")]),
         (["double seat1 peek"], [("seat1", "escape-seat-table")]),
         (["press seat1 next"], [("seat1", "escape-seat-my-cards")]),
         (["press seat1 next", "press seat1 ok"], [("seat1", "escape-action-menu")]),

@@ -15,7 +15,10 @@ A terminal sends bytes, not key events, and never says when a key is let go:
   key's repeats keep its button held until they stop). Because the first repeat looks like a
   second press, a key struck again within :data:`FIRST_REPEAT` is pressed :data:`REPEAT_GAP`
   later, once no repeat has followed it: quick double presses still count (a double press of
-  peek included), they just come a tenth of a second late.
+  peek included), they just come a tenth of a second late. Auto-repeat only starts a while
+  after the key went down, so a keystroke right after a key's first one is a press, never a
+  repeat; and a press never cuts a hold short: a key struck during a hold (``A`` then ``a``)
+  is pressed once the hold is over, so both count.
 """
 
 from __future__ import annotations
@@ -173,6 +176,7 @@ class TerminalKeys:
         self.keys = keys
         self.hold_seconds = hold_seconds + HOLD_MARGIN
         self._last: dict[str, float] = {}  # key -> when it last arrived
+        self._fresh: set[str] = set()  # keys whose last keystroke was a key going down
         self._holding: set[str] = set()  # keys whose current or next press is a hold
         self._press_at: dict[str, tuple[float, float]] = {}  # key -> (when, how long)
         self._release_at: dict[str, float] = {}
@@ -187,7 +191,12 @@ class TerminalKeys:
         key = binding.key
         last = self._last.get(key)
         self._last[key] = now
-        repeat = last is not None and now - last <= REPEAT_GAP
+        # a repeat follows a repeat, or a first stroke after the auto-repeat delay
+        repeat = last is not None and now - last <= REPEAT_GAP and key not in self._fresh
+        if last is None or now - last > FIRST_REPEAT:
+            self._fresh.add(key)
+        else:
+            self._fresh.discard(key)
         if key in self._holding and (hold or repeat):
             self._extend(key, now)  # its repeats (Shift let go or not) keep it down
         elif hold:
@@ -228,8 +237,8 @@ class TerminalKeys:
     def _schedule(self, key: str, now: float, duration: float) -> None:
         """Press ``key`` for ``duration`` as soon as it may be pressed again (now if it is up
         and has been for :data:`REPRESS_GAP`)."""
-        if self.keys.is_down(key):
-            up = max(now, self._down_at[key] + TAP_SECONDS)
+        if self.keys.is_down(key):  # up when its press (a hold: the whole hold) is over
+            up = max(now, self._release_at.get(key, self._down_at[key] + TAP_SECONDS))
             if up > now:
                 self._release_at[key] = up
                 self._press_at[key] = (up + REPRESS_GAP, duration)

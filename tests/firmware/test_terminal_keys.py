@@ -222,3 +222,46 @@ def test_unmapped_keys_press_nothing() -> None:
     assert terminal.stroke("alt-q", 0.0) is False
     assert terminal.stroke("", 0.0) is False
     assert terminal.stroke("f12", 0.0) is False
+
+
+def transitions(strokes: list[tuple[float, str, bool]], until: float) -> list[tuple[float, str]]:
+    """When seat 1's next button (key ``a``) went down and up: keystrokes ``(at, key, hold)``
+    through TerminalKeys ticked every 10 ms (times given, no clock, no sleep). A time due
+    between two ticks (1.1 + 0.05 is a hair above 1.15 in floating point) shows at the next
+    one, so times are compared to the tick."""
+    profile = load_profile("sim")
+    keys = SimKeys(build_key_map(profile), make_pin_factory(profile))
+    terminal = TerminalKeys(keys, profile.timing.hold)
+    pending, seen, down = sorted(strokes), [], False
+    for step in range(round(until * 100) + 1):
+        now = step / 100
+        while pending and pending[0][0] <= now:
+            _at, key, hold = pending.pop(0)
+            terminal.stroke(key, now, hold=hold)
+        terminal.tick(now)
+        if keys.is_down("a") != down:
+            down = not down
+            seen.append((now, "down" if down else "up"))
+    return seen
+
+
+def test_a_key_struck_during_a_hold_is_pressed_after_it() -> None:
+    """Regression (issue 24): Shift+A then ``a`` 0.4 s later cut the hold short at 0.52 s (a
+    short press, and the ``a`` merged into it). The hold now lasts its 1.1 s (the board's 0.8 s
+    hold time and a margin), then ``a`` is a press of its own after a 50 ms gap."""
+    assert transitions([(0.0, "a", True), (0.4, "a", False)], until=2.0) == [
+        (0.0, "down"), (1.1, "up"), (1.16, "down"), (1.31, "up")]
+
+
+def test_a_key_right_after_a_hold_is_no_auto_repeat() -> None:
+    """A keystroke 0.1 s after a key went down cannot be its auto-repeat (repeats start
+    0.25 s or more later): it used to keep the hold down and press nothing."""
+    assert transitions([(0.0, "a", True), (0.1, "a", False)], until=2.0) == [
+        (0.0, "down"), (1.1, "up"), (1.16, "down"), (1.31, "up")]
+
+
+@pytest.mark.parametrize("after", [0.05, 0.1, 0.3, 0.5, 0.9, 1.3])
+def test_a_hold_then_the_same_key_is_a_hold_and_a_press(bench: Bench, after: float) -> None:
+    """Shift+A, then ``a`` at any time after it: the real buttons see a hold, then a press."""
+    assert gestures(bench, [(0.0, b"A"), (after, b"a")]) == [
+        ("ButtonHeld", "seat1", "next"), ("ButtonPressed", "seat1", "next")]

@@ -5,7 +5,9 @@ button). In a terminal, which reports no key release, a key is a short press and
 (``Q``, or Space then the key) is a hold; escape sequences (F1..F12) are read whole and a held
 key's auto-repeat makes no extra press (:mod:`firmware_py.sim.terminal_keys`). The screens are
 drawn as text, the whole wall when the terminal is big enough, else a compact wall that fits
-(:mod:`services.referee.box.wall`); Tab shows the next seats.
+(:mod:`services.referee.box.wall`); Tab shows the next seats. What the pixels mean beyond the
+text is drawn too (:mod:`firmware_py.sim.screen_text`): inverted cells (cursors, highlighted
+lines, title bars) in reverse video, framed cells underlined, greyed text faint.
 
 Tags are tapped by typing a line: in the window's terminal ``tag seat1 the-watchman``; in
 terminal mode press `` ` `` first, type ``seat1 the-watchman`` and Enter. Each line is echoed,
@@ -29,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py.sim.keys import SimKeys, build_key_map, compact_legend, legend_lines
+from firmware_py.sim.screen_text import styled, text_rows
 from firmware_py.sim.terminal_keys import KeyDecoder, Keystroke, TerminalKeys
 from services.referee.box.daemon import JOURNAL, Box
 from services.referee.box.devices import SimBoard
-from services.referee.box.render import text_grid
 from services.referee.box.simtags import TagLineError, parse_tag_line
 from services.referee.box.wall import Panel, Wall, layout
 
@@ -191,8 +193,10 @@ class Console:
 
     def frame(self, size: tuple[int, int]) -> Wall:
         """The wall for a terminal of ``size`` (columns, lines)."""
-        panels = [Panel(name, tuple(text_grid(canvas)))
-                  for name, canvas in self.box.canvases.items()]
+        panels = []
+        for name, canvas in self.box.canvases.items():
+            rows = text_rows(canvas.image, canvas.items, canvas.columns)
+            panels.append(Panel(name, tuple(r.text for r in rows), tuple(r.marks for r in rows)))
         wall = layout(panels, seats=self.seats, focus=self.focus, full_legend=self._legend_text,
                       compact_legend=self._compact_text, status=self._status(), size=size)
         self._shown = wall.shown
@@ -217,7 +221,9 @@ class Console:
                 state = (self.box.frames_sent, self.version, (size[0], size[1]))
                 if state != drawn:
                     drawn = state
-                    terminal.draw(self.frame(state[2]).lines)
+                    wall = self.frame(state[2])
+                    terminal.draw([styled(*line) for line in zip(wall.lines, wall.marks,
+                                                                  strict=True)])
         self.terminal_keys.release_all()
 
     def _run_window(self) -> None:

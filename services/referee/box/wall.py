@@ -8,6 +8,10 @@ and there are never more lines than it is high, so nothing wraps or scrolls; tex
 not fit is wrapped (legends, status), never cut, except for screens on a terminal too small
 for even one (then a line says how big it must be). Either way the public screen comes first,
 then the seats, then the other table screens.
+
+A panel's rows may come with marks, one per character (``r`` reverse video, ``f`` framed,
+``g`` greyed, ``s`` struck: :mod:`firmware_py.sim.screen_text`); the wall keeps them in
+:attr:`Wall.marks`, in step with its lines.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ class Panel:
 
     name: str
     rows: tuple[str, ...]
+    marks: tuple[str, ...] = ()  # one mark per character of each row; none: all plain
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class Wall:
     lines: list[str]
     shown: tuple[str, ...]  # the panels on it, in order
     full: bool  # every panel and the full legend
+    marks: list[str]  # one per line, as long as it: the screens' marks where they are drawn
 
 
 def boxes(panels: Sequence[Panel]) -> list[str]:
@@ -44,6 +50,15 @@ def boxes(panels: Sequence[Panel]) -> list[str]:
         lines.append(GAP.join(f"| {_row(p, row):<{inner}} |" for p in panels))
     lines.append(GAP.join("+" + "-" * (inner + 2) + "+" for _ in panels))
     return lines
+
+
+def box_marks(panels: Sequence[Panel]) -> list[str]:
+    """The marks of :func:`boxes`' lines: each panel's marks where its text is, else plain."""
+    inner, height = _inner(panels)
+    plain = [GAP.join(" " * (inner + 4) for _ in panels)]
+    rows = [GAP.join(f"  {_marks(p, row):<{inner}}  " for p in panels)
+            for row in range(height)]
+    return plain + rows + plain
 
 
 def layout(panels: Sequence[Panel], *, seats: Sequence[str], focus: int,
@@ -69,10 +84,14 @@ def layout(panels: Sequence[Panel], *, seats: Sequence[str], focus: int,
             legend[:0] = textwrap.wrap(f"The screens need a terminal of at least {need}; this "
                                        f"one is {width}x{height}.", width)
     lines = list(legend)
+    marks = [" " * len(line) for line in legend]
     for start in range(0, len(chosen), per_row):
         lines += boxes(chosen[start:start + per_row])
+        marks += box_marks(chosen[start:start + per_row])
     lines += status_lines
-    return Wall([line[:width] for line in lines[:height]], tuple(p.name for p in chosen), full)
+    marks += [" " * len(line) for line in status_lines]
+    return Wall([line[:width] for line in lines[:height]], tuple(p.name for p in chosen), full,
+                [mark[:width] for mark in marks[:height]])
 
 
 def _compact(panels: Sequence[Panel], seats: Sequence[str], focus: int) -> list[Panel]:
@@ -94,3 +113,10 @@ def _inner(panels: Sequence[Panel]) -> tuple[int, int]:
 
 def _row(panel: Panel, row: int) -> str:
     return panel.rows[row] if row < len(panel.rows) else ""
+
+
+def _marks(panel: Panel, row: int) -> str:
+    """The marks of row ``row``, as long as its text (plain where the panel has none)."""
+    text = _row(panel, row)
+    given = panel.marks[row] if row < len(panel.marks) else ""
+    return given[: len(text)].ljust(len(text))

@@ -5,7 +5,8 @@
     refbox sim [GAME] --script FILE [--capture DIR] [--seed S]
 
 Interactive: the screens are laid out around a table in a pygame window where a display
-exists, in the terminal otherwise, with the key map of every seat's buttons; type
+exists, in the terminal otherwise (as text, inverted cells in reverse video and framed ones
+underlined: docs/box.md), with the key map of every seat's buttons; type
 ``tag SEAT PIECE`` lines (in the terminal: `` ` `` then ``SEAT PIECE``) to tap tags. On quitting
 it says where the game was saved. With ``--script`` it plays the script headless on a fake
 clock and, with ``--capture``, writes a PNG of every screen after each step. Interactive, the
