@@ -4,6 +4,12 @@ The table menu's back button, `refbox sim` with an unknown game, `refbox play`'s
 (--resume without a journal, the family tags, the --option example, a referee undo of more
 moves than there are, an empty line, end of input), events without empty fields, the doctor
 on a reader that cannot be opened, and `refbox journal list`'s row count.
+
+The second hour's walk (issue 24) continues the series, one file per interface:
+tests/test_newcomer_terminal.py (the terminal simulator), tests/test_newcomer_play.py
+(`refbox play`), tests/test_newcomer_screens.py (the box's screens and roll prompts),
+tests/test_newcomer_install.py (systemd/install.sh), tests/box/test_host_screen.py (the
+director screen) and tests/test_docs_agree.py (the README and the guides against what ships).
 """
 
 from __future__ import annotations

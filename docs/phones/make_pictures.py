@@ -10,11 +10,12 @@ tap it waits until the box has received the phone's input, lets the box handle i
 until the page shows the seat's new model. The moves are seeded random legal moves.
 
 Pictures (390x844, a phone's screen): the join page, a refused join, the seat page with a
-menu, a refusal with its reason, the peek held, the game's end; and the public screen's join
-page (the QR code) from the simulated box, scaled up. A second, short game draws the map:
-Innsmouth Escape for two, Seat 7 the Human (the game's Seat 2, the Human seat option's),
-which places itself and plots its route by taps while Seat 1 places the Deep Ones' pawns;
-then the board (the public map) and the peek held (the plotted route on the map).
+menu, a refusal with its reason, the peek held, the public panel in words, the game's end;
+and the public screen's join page (the QR code) from the simulated box, scaled up. A second,
+short game draws the map: Innsmouth Escape for two, Seat 7 the Human (the game's Seat 2,
+the Human seat option's), which places itself and plots its route by taps while Seat 1
+places the Deep Ones' pawns; then the board (the public map) and the peek held (the plotted
+route on the map).
 tests/companion/test_browser.py runs :func:`play` and checks what happened; the pictures are
 not compared pixel for pixel (a browser's fonts differ between machines).
 
@@ -64,6 +65,7 @@ COLOURS = 32  # in a page's picture
 # server's limit on taps a second (20, real time) would refuse some on a fast machine.
 LIMITS = Limits(input_rate=1000.0, input_burst=1000)
 PUBLIC_SCALE = 4  # the 128x64 public screen, shown 512x256
+PUBLIC_AFTER = 3  # the phone seat's moves before the picture of the public panel
 LOBBY = ["game decktet-escape", "press seat1 prev", "press seat1 ok"]  # to the join step
 HUMAN_SEAT = option_presses("human_seat")  # to the option, OK (random to Seat 1), back
 OK = HUMAN_SEAT.index("press seat1 ok") + 1
@@ -80,17 +82,32 @@ ROUTE_SHOWN = """(() => {
   return steps;
 })()"""
 
-# What the seat page shows, read from the page (compared with the seat's model).
+# What the seat page shows, read from the page (compared with the seat's model): the status
+# sentence, the box's screen text (when shown), the notice, the menu, the peek and the public
+# panel (their rows as [label, text, chips]).
 SHOWN = """(() => {
   const get = (id) => document.getElementById(id);
   const lines = (id) => Array.from(get(id).children).map((p) => p.textContent);
-  return [get("screen-title").textContent, lines("screen-lines"),
+  const text = (row, name) => { const found = row.querySelector(name);
+                                return found ? found.textContent : ""; };
+  const rows = (id) => Array.from(get(id).children).map((row) => [
+    text(row, ".row-label"), text(row, ".row-text"),
+    Array.from(row.querySelectorAll(".chip")).map((chip) => chip.textContent)]);
+  return [get("say").hidden ? "" : get("say").textContent,
+          get("screen").hidden ? null : [get("screen-title").textContent, lines("screen-lines")],
           get("notice").hidden ? "" : get("notice").textContent,
           get("menu").hidden ? null : [get("menu-title").textContent, lines("menu-lines"),
             Array.from(get("menu-items").children).map((b) => b.textContent)],
-          get("peek-box").hidden ? null : [get("peek-title").textContent, lines("peek-lines")],
-          get("public-title").textContent, lines("public-lines")];
+          get("peek-box").hidden ? null : [get("peek-title").textContent, lines("peek-lines"),
+                                           rows("peek-rows")],
+          [get("public-title").textContent, lines("public-lines"), rows("public-rows")]];
 })()"""
+
+
+def panel_shown(panel: dict[str, Any]) -> list[Any]:
+    """A panel of a model as SHOWN reads it from the page."""
+    return [panel.get("title", ""), panel.get("lines", []),
+            [[r["label"], r["text"], r["chips"]] for r in panel.get("rows", [])]]
 
 
 @dataclass
@@ -143,13 +160,15 @@ class BrowserSeat:
         """Wait until the page shows the seat's latest model (and the public screen)."""
         model = self.hub.model(PHONE)[1]
         public = self.hub.public()[1]
-        menu = model["menu"]
+        menu, screen = model["menu"], model["screen"]
         peeking = self.browser.evaluate("!document.getElementById('peek-box').hidden")
-        expected = [model["screen"]["title"], model["screen"]["lines"], model["notice"],
+        expected = [model["status"],
+                    None if screen is None or peeking else [screen["title"], screen["lines"]],
+                    model["notice"],
                     None if menu is None else
                     [menu["title"], menu["lines"], [item["label"] for item in menu["items"]]],
-                    [model["peek"]["title"], model["peek"]["lines"]] if peeking else None,
-                    public.get("title", ""), public.get("lines", [])]
+                    panel_shown(model["peek"]) if peeking else None,
+                    panel_shown(public if "title" in public else model["public"])]
         self.browser.wait_for(f"JSON.stringify({SHOWN}) === JSON.stringify("
                               f"{json.dumps(expected)})", f"the page to show {expected}")
 
@@ -248,6 +267,14 @@ class BrowserSeat:
         self.handled()
         self.browser.wait_for("document.getElementById('peek-box').hidden", "the peek hidden")
 
+    def public_picture(self) -> None:
+        """The public panel in words, scrolled to the top of the screen: a picture."""
+        self.shows_model()
+        self.browser.evaluate("document.getElementById('public').scrollIntoView("
+                              "{block: 'start'})")
+        self.picture("public")
+        self.browser.evaluate("window.scrollTo(0, 0)")
+
     def phone_move(self, action: Any, first: bool) -> None:
         """Open the seat's menu with OK, tap the items that lead to ``action``."""
         table = self.table
@@ -282,6 +309,8 @@ class BrowserSeat:
                 if not peeked:
                     self.peek()
                     peeked = True
+                if self.played.phone_moves == PUBLIC_AFTER:
+                    self.public_picture()
                 menu = table.flow.action_menu(prompt.seat, live.state)
                 legal = [a for a in live.state.legal_actions(prompt.seat)
                          if path_to(menu, a) is not None]

@@ -369,3 +369,82 @@ def test_the_check_catches_a_bot_that_peeks_at_the_victims_rooms() -> None:
     check = Honesty(Peeker).run(games=10, decisions=6)
     assert check.checked >= 40, check.checked
     assert check.differed >= 1, "the cheating bot was not caught"
+
+
+# ------------------------------------------------------------------ one Victim: the duel
+
+
+def line_tracker() -> Tracker:
+    """The seat's belief after a set-up told by public events: rooms a-b-c-d in one column
+    (bottom to top), the Butcher released in ``a``, one Victim (Seat 2) hidden."""
+    from services.games.asylum_escape.data import load_data
+
+    tracker = Tracker(load_data(), {"destroyed_victims": "die"})
+    tracker.step([{"type": "layout_dealt", "columns": [["a", "b", "c", "d"]]}])
+    tracker.step([{"type": "patient_released", "patient": "the-butcher", "room": "a",
+                   "special": False}])
+    tracker.step([{"type": "start_chosen", "seat": 1}])
+    return tracker
+
+
+def duel_view(held: str = "") -> dict[str, Any]:
+    return {"patients": [{"card": "the-butcher", "catching_stat": [5, 6], "room": "a"}],
+            "victims": [{"seat": 1, "card": "intern", "alive": True, "held": held}],
+            "discards": {"movement": []}, "final_window": [1, 3]}
+
+
+def test_the_belief_after_public_events_is_exactly_the_rooms_left() -> None:
+    tracker = line_tracker()
+    assert tracker.beliefs == {1: pytest.approx({"b": 1 / 3, "c": 1 / 3, "d": 1 / 3})}
+    tracker.step([{"type": "patient_turn", "turn": 1}])
+    tracker.step([{"type": "patient_moved", "patient": "the-butcher", "path": ["b"]}])
+    assert tracker.beliefs == {1: pytest.approx({"c": 0.5, "d": 0.5})}  # not caught in b
+    tracker.step([{"type": "room_destroyed", "room": "b", "landed": [["the-butcher", "c"]],
+                   "rule": "R-AE-27"}])
+    assert tracker.grid.columns == [["a", "c", "d"]]
+    assert tracker.beliefs == {1: pytest.approx({"c": 0.5, "d": 0.5})}
+    tracker.step([{"type": "movement_shown", "seat": 1, "value": 1, "purpose": "turn"}])
+    tracker.step([{"type": "victim_moved", "seat": 1}])
+    # from c (the Butcher's room fell into b's slot, A-AE-05): c, a, d, 1/6 each; from d:
+    # d 1/4, c 1/4, but entering the Butcher's c is a catch and none was told: out
+    assert tracker.beliefs == {1: pytest.approx({"c": 2 / 9, "a": 2 / 9, "d": 5 / 9})}
+
+
+def test_the_duel_values_the_last_turn_exactly() -> None:
+    """The last turn: the Butcher (kills on 5, 6) enters b where the Victim is known to be.
+    It dies on the roll (1/3); else it flees: staying (1 of the 3 rooms its move reaches,
+    every value of the 18 Movement cards) or a Stumble (2 of 18) leaves it in the
+    Butcher's room, destroyed at the turn's end (R-AE-27, A-AE-08)."""
+    from services.bots.asylum_escape.duel import Duel, board_of
+    from services.bots.asylum_escape.hunt import Hunt
+
+    tracker = line_tracker()
+    tracker.grid.destroy("d")
+    duel = Duel.of(Hunt(tracker, duel_view()), duel_view())
+    assert duel.moves == pytest.approx({1: 6 / 18, 2: 6 / 18, 3: 4 / 18, 0: 2 / 18})
+    board = board_of(duel, tracker)
+    values = duel.root(3, board, {"b": 1.0}, ["the-butcher"], [], 2, [(), ("b",), ("b", "c")])
+    trapped = (16 / 18) / 3 + 2 / 18
+    assert values[0] == 0.0
+    assert values[1] == pytest.approx(1 / 3 + 2 / 3 * trapped)
+    # through b to c: a flight that stays in b lives, but one into c (1 of 3) is caught
+    assert values[2] == pytest.approx(values[1])
+    held = duel_view("camo-locker")
+    saved = Duel.of(Hunt(tracker, held), held)
+    assert saved.root(3, board_of(saved, tracker), {"b": 1.0}, ["the-butcher"], [], 2,
+                      [("b",)])[0] == pytest.approx(0.6 / 3 + (1 - 0.6 / 3) * trapped)
+
+
+def test_the_hard_level_plays_the_duel_only_with_one_victim_from_the_start() -> None:
+    from services.bots.asylum_escape import duel_wanted
+
+    tracker = line_tracker()
+    tracker.turn = 1
+    view = duel_view()
+    assert duel_wanted(view, tracker)
+    assert not duel_wanted({**view, "final_window": None}, tracker)
+    assert not duel_wanted({**view, "final_window": [7, 9]}, tracker)  # too far to look
+    tracker.turn = 7
+    assert duel_wanted({**view, "final_window": [7, 9]}, tracker)
+    two = {**view, "victims": [*view["victims"], {"seat": 2, "alive": False}]}
+    assert not duel_wanted(two, tracker)  # 3 players, one left: the playouts stay

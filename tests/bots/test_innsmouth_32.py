@@ -6,6 +6,7 @@ tests/games/i32_twins.py), and a planted cheating bot is caught by that check.""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,10 +25,12 @@ from services.bots.contract import (
     json_view,
     knowledge_of,
 )
-from services.bots.innsmouth_32 import ROLES, beliefs, make_bot, role_of, search
+from services.bots.innsmouth_32 import ROLES, beliefs, director, make_bot, role_of, search
+from services.bots.innsmouth_32.table import Table
 from services.bots.play import Record, self_play
 from services.games.core import JSON, Action, OptionValue, SeatPrompt
 from services.games.innsmouth_32 import I32State
+from services.games.innsmouth_32 import actions as acts
 from tests.games.i32_twins import GAME, ChanceTwins, play, random_options
 
 SEED = "i32-bots"
@@ -313,3 +316,69 @@ def test_the_benchmark_tells_the_director_what_knowledge_of_tells() -> None:
                                         record.events)
         record.apply(action)
     assert step > 100
+
+
+# ------------------------------------------------------------------ the levels' rules
+
+
+def director_turns(players: int, seed: int) -> list[SeatKnowledge]:
+    """The director's own turns (not an all-out's aims) among a random game's decisions."""
+    return [k for k in decision_points(players, seed, ("director",), 40)
+            if k.seat == k.view["director"] and k.view["step"].get("seat") == k.seat]
+
+
+def at_clip_offer(knowledge: SeatKnowledge, survivors: JSON) -> SeatKnowledge:
+    """``knowledge`` moved to the clip-the-reel offer (R-I32-71) with these survivors."""
+    view = {**knowledge.view, "phase": "choose", "survivors": survivors,
+            "step": {"purpose": "clip", "seat": knowledge.seat}}
+    legal = (acts.Choose(knowledge.seat, "clip"), acts.Choose(knowledge.seat, "play_on"))
+    return dataclasses.replace(knowledge, view=view, legal=legal)
+
+
+def test_normal_and_hard_clip_the_reel_only_when_no_survivor_is_in_play() -> None:
+    """R-I32-71: clipping ends the movie at once; with no survivor in play the director wins
+    (A-I32-01), with one the players do. easy always plays on."""
+    knowledge = director_turns(4, 2)[0]
+    assert knowledge.view["survivors"]
+    empty = at_clip_offer(knowledge, {})
+    alive = at_clip_offer(knowledge, knowledge.view["survivors"])
+    for level, clips in (("easy", "play_on"), ("normal", "clip"), ("hard", "clip")):
+        assert choose(make_bot(level), empty, "s") == acts.Choose(knowledge.seat, clips)
+        assert choose(make_bot(level), alive, "s") == acts.Choose(knowledge.seat, "play_on")
+
+
+def test_a_take_is_worth_more_while_the_reel_flows_than_under_turning_point() -> None:
+    """A take+attack gains TAKE (normal) or TAKE_HARD (hard) beyond its attack and growth
+    while the reel flows; under Turning Point (R-I32-72) it gains nothing (hard in reel IV:
+    LAST_REEL_TAKE); an all-out attack is worth the same either way."""
+    turns = [k for k in director_turns(4, 2)
+             if any(isinstance(x, acts.TakeAttack) for x in k.legal)
+             and not k.view["turning_point"] and not k.view["final_turn"]]
+    assert turns
+    for knowledge in turns:
+        held = {**knowledge.view, "turning_point": True}
+        late = director.LAST_REEL_TAKE if knowledge.view["reel"] == 4 else 0.0
+        for careful, bonus in ((False, director.TAKE), (True, director.TAKE_HARD - late)):
+            flowing = director.turn_scores(Table(knowledge.view, knowledge.seat, careful),
+                                           knowledge.seat, knowledge.legal)
+            stopped = director.turn_scores(Table(held, knowledge.seat, careful),
+                                           knowledge.seat, knowledge.legal)
+            for (score, action), (still, same) in zip(flowing, stopped, strict=True):
+                assert action == same
+                extra = bonus if isinstance(action, acts.TakeAttack) else 0.0
+                assert score == pytest.approx(still + extra)
+
+
+def test_easy_strikes_all_out_whenever_a_throng_holds_a_monster() -> None:
+    """easy (EAGER = 1): an all-out attack as soon as one throng holds a monster, even with
+    screen monsters to take."""
+    turns = [k for k in director_turns(4, 2)
+             if {type(x) for x in k.legal} >= {acts.AllOut, acts.TakeAttack}]
+    assert turns
+    for knowledge in turns:
+        throngs = [list(t) for t in knowledge.view["throngs"]]
+        mine = throngs[knowledge.seat]
+        first = next(i for i, t in enumerate(mine) if t)
+        throngs[knowledge.seat] = [t if i == first else [] for i, t in enumerate(mine)]
+        single = dataclasses.replace(knowledge, view={**knowledge.view, "throngs": throngs})
+        assert choose(make_bot("easy"), single, "s") == acts.AllOut(knowledge.seat)

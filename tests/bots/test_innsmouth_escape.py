@@ -374,3 +374,19 @@ def test_hard_samples_worlds_from_knowledge_only() -> None:
             assert json_view(world.view(knowledge.seat)) == json_view(knowledge.view)
             loaded += 1
     assert loaded >= 6
+
+
+def test_easy_and_normal_move_one_piece_hard_may_march_the_whole_colour() -> None:
+    """The levels differ in the move step: easy and normal move one pawn or the Shoggoth a
+    turn; hard ranks the whole-colour marches too."""
+    points = [k for k in decision_points(2, 7, 40, ("do_move",))
+              if any(isinstance(x, a.MoveDeepOnes) and len(x.pawns) > 1 for x in k.legal)]
+    assert points
+    for knowledge in points:
+        table = Table.read(knowledge.view, knowledge.seat)
+        for weights in (deepones.EASY, deepones.NORMAL):
+            ranked = deepones.ranked(knowledge, table, weights)
+            assert ranked and all(len(x.pawns) <= 1 for _v, x in ranked
+                                  if isinstance(x, a.MoveDeepOnes))
+        hard = deepones.ranked(knowledge, table, search.HARD)
+        assert any(isinstance(x, a.MoveDeepOnes) and len(x.pawns) > 1 for _v, x in hard)

@@ -179,7 +179,8 @@ def test_greyed_items_carry_the_engines_reason_and_refusals_read_plainly() -> No
     assert items["End the turn"] == ("you drew a Movement card: make your move (an empty "
                                      "path stays where you are)")
     assert items["Move: up to 1 room"] == ""
-    assert items["Play Hide (example)"].startswith("Hide (example) may be played only")
+    assert items["Play Hide (example)"] == ("Hide (example) can be played only before a "
+                                            "Patient's kill roll; now it is your turn")
     box.press(seat, "prev")  # onto End the turn: ok shows why, nothing is played
     box.press(seat, "ok")
     assert box.menu(seat).notice.startswith("you drew a Movement card")

@@ -43,7 +43,7 @@ def test_a_greyed_item_says_why_and_is_never_chosen() -> None:
     assert menu.cursor == 1, "the cursor starts on an item that can be chosen"
     menu.move(1)
     assert menu.current is not None and menu.current.label == "taken"
-    assert menu.render().texts[1] == ">taken"
+    assert menu.render().texts[1] == "-taken"  # greyed under the cursor too
     assert menu.press("ok") is None
     assert texts(menu) == "Pick Seat 2 has it."
     assert menu.press("next") is None  # any press goes back to the list
@@ -101,7 +101,7 @@ def test_undo_is_greyed_with_its_reason_before_anyone_is_asked() -> None:
                           "referee undo can take it back.")
         assert len(table.live.history) == before
         table._press("seat1", "ok")  # back to the table menu
-        assert table._seat(SEATS[0], 0.0).texts[2] == ">Undo: not allowed"
+        assert table._seat(SEATS[0], 0.0).texts[2] == "-Undo: not allowed"
     finally:
         journal.close()
 

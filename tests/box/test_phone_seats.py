@@ -23,6 +23,7 @@ from services.referee.box.script import FakeClock, ScriptRunner
 from services.referee.box.seat_models import seat_model
 from services.referee.box.table import Seat
 from services.referee.companion.hub import CompanionError, Hub, PhoneInput
+from services.referee.companion.words import decktet_escape as decktet_words
 from services.referee.tables import GameFlows
 from tests.box.navigator import path_to, presses
 from tests.box.test_hidden_info import swapped
@@ -163,7 +164,11 @@ def test_two_phones_and_two_button_seats_play_escape_to_the_end(phones: PhoneTab
     start_game(phones)
     first = phones.model("phone1")
     assert (first["label"], first["mode"], first["menu"]) == ("Seat 7", "game", None)
-    assert "peek" in first["can"] and first["peek"]["title"].startswith("Seat 7")
+    assert "peek" in first["can"] and first["peek"]["title"] == "Seat 7: the other hands"
+    assert first["screen"] is None  # in a game the page is in words, not the OLED's text
+    assert first["status"] == "Seat 1 is to act."
+    assert [r["label"] for r in first["peek"]["rows"]] == ["Seat 1", "Seat 2", "Seat 8",
+                                                          "Your cards"]
     taps, twins = play_to_the_end(phones, seed=3)
     assert phones.table.live.state.outcome() is not None
     assert phones.table.mode == "over"
@@ -174,18 +179,18 @@ def test_two_phones_and_two_button_seats_play_escape_to_the_end(phones: PhoneTab
     assert phones.table.mode == "lobby"
 
 
-def test_the_twin_check_catches_a_model_that_shows_its_own_cards(phones: PhoneTable) -> None:
+def test_the_twin_check_catches_a_model_that_shows_its_own_cards(
+        phones: PhoneTable, monkeypatch: pytest.MonkeyPatch) -> None:
     start_game(phones)
-    flow = phones.table.flow
-    original = flow.seat
+    original = decktet_words.peek
+    state = phones.table.live
 
-    def leaky(seat: int, state: Any, shown: bool) -> Any:
-        canvas = original(seat, state, shown)
-        if shown:
-            canvas.line(5, " ".join(state.hands[seat]))  # the bug: own cards when peeking
-        return canvas
+    def leaky(view: dict[str, Any], labels: Any, seat: int, data: Any = None) -> Any:
+        found = original(view, labels, seat, data)  # the bug: own cards in the peek's words
+        found["lines"].append(" ".join(state.state.hands[seat]))
+        return found
 
-    flow.seat = leaky
+    monkeypatch.setattr(decktet_words, "peek", leaky)
     with pytest.raises(AssertionError, match="depends on its own cards"):
         check_twins(phones)
 
@@ -195,20 +200,21 @@ def test_a_stale_input_changes_nothing(phones: PhoneTable) -> None:
     table = phones.table
     actor = table.players[table.live.state.pending()[0].seat]
     phone = next(p for p in PHONES if p != actor)
+    phones.phone(phone, "peek", True)  # held: the box shows the seat's secrets on its screen
+    assert table.privacy.shown(phone, phones.clock())
     seen = phones.hub.version(phone)
-    phones.phone(phone, "peek", True)  # its screen changes: what it showed before is stale
+    phones.phone(phone, "hold", "next")  # its table menu opens: what it showed is stale
     version, model = phones.hub.model(phone)
-    assert version > seen and model["screen"] == model["peek"]
+    assert version > seen and model["menu"]["title"] == "Table menu"
     history = len(table.live.history)
     for kind, value in (("hold", "next"), ("press", "ok"), ("press", "next"), ("choose", 0)):
         phones.stale(phone, seen, kind, value)
     assert phones.hub.model(phone) == (version, model)
-    assert len(table.live.history) == history and phone not in table.system
+    assert len(table.live.history) == history and table.system[phone].cursor == 0
     with pytest.raises(CompanionError) as refused:  # the hub itself refuses it too
         phones.hub.submit(PhoneInput(phone, seen, "press", "ok"))
     assert refused.value.status == 409
     phones.stale(phone, seen, "peek", False)  # but a release always hides the secrets again
-    assert phones.model(phone)["screen"] != model["screen"]
     assert not table.privacy.shown(phone, phones.clock())
 
 

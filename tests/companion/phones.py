@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -11,13 +12,15 @@ from typing import Any
 
 from services.referee.companion.guard import Limits
 from services.referee.companion.hub import Hub, PhoneInput, PhoneSeat
+from services.referee.companion.lockout import CodeLimits
 from services.referee.companion.server import Companion
 
 TIMEOUT = 5.0  # seconds a test waits for the server before it fails
 
 
 class FrozenClock:
-    """The rate limiter's clock: time passes only when a test says so."""
+    """The rate limiter's and the join code guard's clock: time passes only when a test
+    says so."""
 
     def __init__(self) -> None:
         self.now = 100.0
@@ -48,15 +51,16 @@ class Table:
     received: list[PhoneInput]
     clock: FrozenClock
 
-    def phone(self, cookie: str | None = None) -> Phone:
-        return Phone(self.server.port, cookie, hub=self.hub)
+    def phone(self, cookie: str | None = None, source: str = "127.0.0.1") -> Phone:
+        return Phone(self.server.port, cookie, hub=self.hub, source=source)
 
 
 @contextmanager
 def running(**limits: Any) -> Iterator[Table]:
     received: list[PhoneInput] = []
     clock = FrozenClock()
-    hub = Hub([PhoneSeat("phone1", "Seat 5"), PhoneSeat("phone2", "Seat 6")], received.append)
+    hub = Hub([PhoneSeat("phone1", "Seat 5"), PhoneSeat("phone2", "Seat 6")], received.append,
+              codes=CodeLimits(clock=clock))
     server = Companion(hub, "127.0.0.1", 0, limits=Limits(clock=clock, **limits))
     with server:
         yield Table(hub, server, received, clock)
@@ -78,10 +82,15 @@ class Phone:
     cookie: str | None = None  # "refbox_seat=..." as the browser would send it
     streams: list[http.client.HTTPConnection] = field(default_factory=list)
     hub: Hub | None = None  # the table's hub: the phone reads the join code off its screen
+    source: str = "127.0.0.1"  # the phone's own address (127.0.0.2: another device)
+
+    def connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT,
+                                          source_address=(self.source, 0))
 
     def send(self, method: str, path: str, body: bytes | str | None = None,
              headers: dict[str, str] | None = None) -> Answer:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+        connection = self.connect()
         try:
             connection.request(method, path, body=body, headers=self._headers(headers))
             response = connection.getresponse()
@@ -107,7 +116,7 @@ class Phone:
                          {"Content-Type": "application/json"})
 
     def open_stream(self) -> http.client.HTTPResponse:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+        connection = self.connect()
         self.streams.append(connection)
         connection.request("GET", "/api/events", headers=self._headers(None))
         return connection.getresponse()
@@ -143,3 +152,11 @@ def next_event(stream: http.client.HTTPResponse) -> tuple[str, Any]:
             name = value
         elif key == "data":
             data = value
+
+
+def assert_quiet(records: list[logging.LogRecord], err: str) -> None:
+    """Nothing was logged at ERROR or worse and nothing printed to stderr (a traceback that
+    microdot prints, an exception asyncio logs): ``caplog.records``, ``capfd``'s err."""
+    loud = [f"{r.name}: {r.getMessage()}" for r in records if r.levelno >= logging.ERROR]
+    assert loud == [], loud
+    assert err == "", err

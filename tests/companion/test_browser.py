@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "docs" / "phones"
 SCRIPT = FOLDER / "make_pictures.py"
 PICTURES = {"join", "join-refused", "seat-refused", "peek", "seat-menu", "over", "public-join",
-            "map", "map-peek"}
+            "map", "map-peek", "public"}
 
 
 def load_script() -> Any:

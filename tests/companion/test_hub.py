@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from services.referee.companion.hub import CompanionError, Hub, PhoneInput, PhoneSeat
+from services.referee.companion.lockout import CodeLimits
 
 
 def hub_with(received: list[PhoneInput]) -> Hub:
@@ -89,7 +90,7 @@ def test_bindings_survive_a_restart_through_restore() -> None:
     assert again.seat_of(token) == "phone2"
 
 
-def test_a_wrong_join_code_takes_no_seat_and_ten_in_a_row_change_the_code() -> None:
+def test_a_wrong_join_code_takes_no_seat_and_any_case_of_the_right_one_does() -> None:
     hub = hub_with([])
     first = hub.code
     assert len(first) == 4 and set(first) <= set("ACDEFHJKMNPRTUVWXY")
@@ -100,15 +101,56 @@ def test_a_wrong_join_code_takes_no_seat_and_ten_in_a_row_change_the_code() -> N
         403, f"wrong join code '{wrong}': the code is on the table's screen, beside PHONES")
     assert [taken for _seat, taken in hub.seats()] == [False, False]
     assert hub.seat_of(hub.join("phone1", first.lower())) == "phone1"  # any case
-    for _ in range(9):
+
+
+def test_wrong_codes_lock_out_their_client_only_and_for_longer_each_time() -> None:
+    now = [0.0]
+    hub = Hub([PhoneSeat("phone1", "Seat 5"), PhoneSeat("phone2", "Seat 6")], list().append,
+              codes=CodeLimits(clock=lambda: now[0]))
+    first = hub.code
+    wrong = "AAAA" if first != "AAAA" else "CCCC"
+    for wait in (30, 60, 120):
+        statuses = []
+        for _ in range(5):
+            with pytest.raises(CompanionError) as refused:
+                hub.join("phone1", wrong, "10.0.0.9")
+            statuses.append(refused.value.status)
+        assert statuses == [403] * 5
+        now[0] += 1.0
+        with pytest.raises(CompanionError) as locked:
+            hub.join("phone1", first, "10.0.0.9")  # even the right code, while locked out
+        assert (locked.value.status, locked.value.message, locked.value.retry_after) == (
+            429, f"too many wrong join codes from this phone: try again in {wait - 1} seconds "
+            "(the code is on the table's screen, beside PHONES)", wait - 1)
+        assert hub.seats()[0][1] is False
+        now[0] += wait - 1
+    assert hub.code == first  # fifteen wrong codes from one phone: nobody else notices
+    assert hub.seat_of(hub.join("phone2", first, "10.0.0.2")) == "phone2"  # another phone
+    assert hub.seat_of(hub.join("phone1", first, "10.0.0.9")) == "phone1"  # after its wait
+
+
+def test_many_wrong_codes_from_many_clients_within_an_hour_change_the_code() -> None:
+    now = [0.0]
+    hub = Hub([PhoneSeat("phone1", "Seat 5")], list().append,
+              codes=CodeLimits(per_hour=100, clock=lambda: now[0]))
+    first = hub.code
+    wrong = "AAAA" if first != "AAAA" else "CCCC"
+    for n in range(99):
         with pytest.raises(CompanionError):
-            hub.join("phone2", wrong)
-    assert hub.code == first  # nine wrong: still the same code
+            hub.join("phone1", wrong, f"10.0.{n // 4}.{n % 4}")  # four each: none locked
+        now[0] += 30.0
+    assert hub.code == first  # 99 wrong codes within the hour
+    now[0] += 900.0  # the first ones are now more than an hour old
     with pytest.raises(CompanionError):
-        hub.join("phone2", wrong)
-    assert hub.code != first  # the tenth: a new code
-    with pytest.raises(CompanionError):
-        hub.join("phone2", first)
+        hub.join("phone1", wrong, "10.1.0.1")
+    assert hub.code == first
+    for n in range(30):
+        with pytest.raises(CompanionError):
+            hub.join("phone1", wrong, f"10.2.0.{n}")
+    assert hub.code != first  # 100 within the hour: a new code for everyone
+    with pytest.raises(CompanionError) as old:
+        hub.join("phone1", first, "10.3.0.1")
+    assert old.value.status == 403
 
 
 def test_a_token_that_is_not_ascii_is_a_forged_one() -> None:

@@ -2,22 +2,25 @@
 fields of the wrong type, huge numbers, unicode, nested objects, to ``/api/input`` and
 ``/join``. Every answer is a 4xx JSON refusal with plain words (or 2xx for an input a phone
 may send), never a 5xx; a refused one changes nothing: the journal's rows, the seats' models,
-the public model and the phones' seats are the same before and after."""
+the public model and the phones' seats are the same before and after; and nothing prints a
+traceback or logs an error (issue 25; raw malformed requests: test_malformed_requests.py)."""
 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from services.referee.box.script import STEP
 from tests.companion.phone_box import PHONES, PhoneBox, lobby
-from tests.companion.phones import Answer, Phone
+from tests.companion.phones import Answer, Phone, assert_quiet
 
 PRESS = ("ok", "next", "prev", "back")
 HOLD = ("ok", "next", "prev")
@@ -130,7 +133,10 @@ class Game:
         self.box.close()
 
 
-def test_anything_posted_as_input_is_refused_plainly_or_is_an_input(tmp_path: Path) -> None:
+def test_anything_posted_as_input_is_refused_plainly_or_is_an_input(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    caplog.set_level(logging.INFO)
     game = Game(tmp_path / "data")
     try:
         before = game.state()  # what an input changes, the comparison sees
@@ -164,10 +170,13 @@ def test_anything_posted_as_input_is_refused_plainly_or_is_an_input(tmp_path: Pa
         assert Phone(game.box.port).send("GET", "/").status == 200  # still serving
     finally:
         game.close()
+    assert_quiet(caplog.records, capfd.readouterr().err)
 
 
 def test_anything_posted_to_join_is_refused_plainly_and_changes_nothing(
-        tmp_path: Path) -> None:
+        tmp_path: Path, caplog: pytest.LogCaptureFixture,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    caplog.set_level(logging.INFO)
     game = Game(tmp_path / "data")
     try:
         @settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -202,3 +211,4 @@ def test_anything_posted_to_join_is_refused_plainly_and_changes_nothing(
         assert game.box.model("phone2")["model"]["mode"] == "game"
     finally:
         game.close()
+    assert_quiet(caplog.records, capfd.readouterr().err)

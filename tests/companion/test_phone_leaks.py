@@ -5,7 +5,8 @@ own hand, and Intruder Escape, where a seat's identity and hand are its own); at
 every address is asked with each phone seat's secret, a freed one, a forged one and none, and
 the bytes of each answer are scanned for the secrets of every other seat. A seat's secrets
 come from the engine: the strings its ``view(seat)`` has that the reader's view and the public
-view do not (hand cards, by name and id). The counter-test: a hub double whose models carry
+view do not (hand cards, by name and id), and the names of those cards (a page in words
+names a card the view gives by id). The counter-test: a hub double whose models carry
 another seat's view is caught by the same scan.
 """
 
@@ -25,6 +26,7 @@ from services.games.core import Action
 from services.referee.companion.guard import Limits
 from services.referee.companion.hub import Hub, Model
 from tests.box import intruder_navigator, navigator
+from tests.companion import word_secrets
 from tests.companion.phone_box import PHONES, PhoneBox, lobby, play
 from tests.companion.phones import Answer, Phone
 
@@ -63,10 +65,15 @@ def specific(strings: set[str]) -> set[str]:
 def forbidden(box: PhoneBox) -> dict[Reader, set[str]]:
     """For each reader (a phone seat, or None: a request with no seat), the secrets of every
     other seat: strings in that seat's view that are neither in the reader's view nor in the
-    public one."""
+    public one, and the names of the cards they are (the pages say names: issue 25)."""
     state, players = box.table.live.state, box.table.players
-    public = leaves(state.view(None))
-    knows = {name: leaves(state.view(index)) for index, name in enumerate(players)}
+    data = getattr(box.table.live.game, "data", None)
+    views = [state.view(index) for index in range(len(players))]
+    fields = set().union(*(word_secrets.leaves(v, keys=True) for v in [*views,
+                                                                     state.view(None)]))
+    public = word_secrets.names(data, leaves(state.view(None)) | fields)
+    knows = {name: word_secrets.names(data, leaves(views[index]))
+             for index, name in enumerate(players)}
     found: dict[Reader, set[str]] = {}
     for reader in [*PHONES, None]:
         own = knows.get(reader, set()) if reader is not None else set()

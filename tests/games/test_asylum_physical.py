@@ -147,7 +147,7 @@ def test_playing_a_card_the_box_has_seen_or_from_an_empty_hand_is_refused() -> N
     refused(state, a.PlayCard(2, "camo-vent-2"), "R-AE-24",
             "Vent Crawl (example) cannot be in your hand")
     refused(state, a.PlayCard(2, "sabo-scream-1"), "R-AE-24",
-            "may be played only other turn: not now (own turn)")
+            "can be played only when another Victim's turn starts; now it is your turn")
 
 
 def test_a_hold_card_goes_face_up_and_is_known() -> None:

@@ -143,7 +143,8 @@ def test_r_ae_24_cards_only_in_the_windows_their_symbols_allow() -> None:
     state.apply(a.Pass(2))
     state.apply(a.DrawCard(1, "camo_sabo"))  # camo-vent-1: own turn, move 1
     refused(state, a.PlayCard(1, "camo-hide-1"), "R-AE-24",
-            "may be played only response: not now (own turn)")
+            "Hide (example) can be played only before a Patient's kill roll; now it is your "
+            "turn")
     state.apply(a.PlayCard(1, "camo-vent-1"))
     assert state.phase == "move" and state.current["steps"] == 1
     state.apply(a.Move(1, ("greenhouse",)))

@@ -153,9 +153,12 @@ def test_a_player_with_no_survivor_and_an_own_pile_is_no_monster_player() -> Non
 
 
 @pytest.mark.parametrize(("players", "options", "words"), [
-    (4, FOUR, "faction_game four is for exactly 4 character players, not 3"),
-    (5, THREE, "faction_game three is for exactly 3 character players, not 4"),
-    (4, {"faction_game": "three"}, "turn survivor_loss on"),
+    (4, FOUR, "Factions: 4 players is for exactly 4 character players besides the "
+              "director, not 3"),
+    (5, THREE, "Factions: 3 + Locals is for exactly 3 character players besides the "
+               "director, not 4"),
+    (4, {"faction_game": "three"}, "Factions: 3 + Locals needs Survivor loss on, as the "
+                                   "summary says: set Survivor loss: on"),
 ])
 def test_refused_option_combinations(players: int, options: dict[str, Any],
                                      words: str) -> None:
@@ -170,7 +173,8 @@ def test_the_pack_needs_three_survivors_per_played_faction() -> None:
         s for s in data.survivors if s.id != GANGSTERS[2]))
     with pytest.raises(OptionError) as caught:
         Innsmouth32(short).new_state(5, FOUR)
-    assert "3 survivors of the gangsters; the pack has 2" in str(caught.value)
+    assert (caught.value.rule, caught.value.message) == (
+        "R-I32-83", "Factions: 4 players needs 3 survivors of the gangsters; the pack has 2")
 
 
 def hidden(state: Any, seat: int | None) -> set[str]:

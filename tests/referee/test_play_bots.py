@@ -49,10 +49,12 @@ def session_of(*argv: str) -> Session:
 # ---------------------------------------------------------------- whole games, no input
 
 @pytest.mark.parametrize("game", BOT_GAMES)
-def test_all_hard_plays_a_whole_game_with_no_input(game: str) -> None:
+def test_all_hard_plays_a_whole_game_with_no_input(game: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")  # each move on one line, to compare with --json
     status, text = play(game, "--players", "3", "--bot", "all=hard", "--seed", "4", stdin="")
     assert status == 0
-    assert text.splitlines()[1] == "The box plays every seat: hard."
+    assert text.splitlines()[2] == "The box plays every seat: hard."  # after the journal line
     assert text.endswith("game over: u / ru / t FILE / q > \n")
     over = [line for line in text.splitlines() if line.startswith("GAME OVER")]
     assert len(over) == 1
@@ -154,7 +156,9 @@ def test_interactive_tells_the_box_moves_as_sentences() -> None:
                         "deep_ones=easy", "--seed", "3", stdin="v 2\nq\n")
     assert status == 0
     lines = text.splitlines()
-    assert lines[:2] == ["Innsmouth Escape: journal game 1. Type h for help.",
+    assert lines[:3] == ["Innsmouth Escape. Type h for help.",
+                         "Nothing is kept when you quit: start with --journal FILE to keep the "
+                         "game.",
                          "The box plays the deep ones: easy."]
     assert lines[-2:] == ["Seat 1 > Seat 2 is played by the box (easy): what it knows stays "
                           "in the box until the game is over", "Seat 1 > "]

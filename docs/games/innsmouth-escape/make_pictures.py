@@ -106,7 +106,7 @@ SCENES: list[tuple[str, str, Finder, str, str]] = [
     ("public-pawns", "death", public_when(lambda t: _phase(t) == "do_spawn"), "public",
      "pawns"),
     ("spawn", "death", menu("...spawn 1"), "seat", ""),
-    ("window", "death", menu("Cards: human turn"), "seat", ""),
+    ("window", "death", menu("...start: card?"), "seat", ""),
     ("adjust", "death", menu("Apply:"), "seat", ""),
     ("combat-menu", "death", menu("Combat on"), "seat", ""),
     ("kill", "death", menu("Kill"), "seat", ""),

@@ -10,7 +10,8 @@
 * ``hard`` searches (:mod:`.search`): it samples complete hidden positions consistent with
   what the seat has seen (checked by the engine's own ``state_from_json``) and plays each
   candidate move out to the end of the next Patient turn, within a fixed number of
-  iterations.
+  iterations; in a game of one Victim (2 players: the window is Patient turns 1-3) it
+  values each path by expectimax on the belief to the window's end instead (:mod:`.duel`).
 
 A Victim's seat plays a simple careful policy at every level (:mod:`.victims`).
 Everything is pure: the same knowledge and seed give the same action.
@@ -72,6 +73,10 @@ class AsylumBot:
         hunt = Hunt(tracker, view)
         if phase == "patient_move":
             moves = [x for x in legal if isinstance(x, a.MovePatient)]
+            if self.level == "hard" and duel_wanted(view, tracker):
+                from services.bots.asylum_escape.duel import choose_duel
+
+                return choose_duel(knowledge, tracker, hunt, moves)
             if self.level == "hard":
                 from services.bots.asylum_escape.search import search
 
@@ -95,6 +100,20 @@ class AsylumBot:
             if done in legal:
                 return done
         return rng.choice(legal)  # the table's own cards (identify) or layout (lay_room)
+
+
+DUEL_TURNS = 3  # the duel looks ahead when the window ends within this many Patient turns
+
+
+def duel_wanted(view: Mapping[str, Any], tracker: Tracker) -> bool:
+    """A game of one Victim (2 players), alive, and the final window known: the hard level
+    plans to the window's end (:mod:`.duel`) once that is less than ``DUEL_TURNS`` Patient
+    turns after this one (with the option ``single_victim_window`` off it is turn 9). With
+    more Victims the playouts stay, even for the last one left (as the 3-6 player
+    measurements were made)."""
+    window = view.get("final_window")
+    return (len(view["victims"]) == 1 and len(tracker.beliefs) == 1 and bool(window)
+            and 0 <= int(window[1]) - tracker.turn < DUEL_TURNS)
 
 
 def make_bot(level: str, data: AsylumData | None = None,

@@ -1,17 +1,20 @@
 """The director's and a monster player's decisions at the easy, normal and hard levels
 (R-I32-25, R-I32-30..32, R-I32-66, R-I32-70..71, the modules' choices).
 
-easy plays plainly: it strikes with everything (an all-out attack) as soon as two throngs
-hold monsters, else takes a random screen monster into a random throng against a random
-target, and fades out at random now and then. normal weighs every legal
+easy plays plainly: it strikes with everything (an all-out attack) as soon as one throng
+holds a monster, else takes a random screen monster into a random throng against a random
+target, fades out at random now and then and never clips the reel. normal weighs every legal
 attack by its odds (:func:`table.blow`: a kill, the spoints it drains, a fumble) and a little
-for the throng it builds, focuses on the weakest survivor, fades out the best item on the
-screen and makes every choice that hurts the survivors most. hard (outside the turns that
-:mod:`.search` plays out) is normal planning its throngs for the attacks to come (worth about
-11: an attack that almost always hits) and minding the kills that would leave the last
-survivor out of reach (:meth:`Table.spoils`), fading nothing out at a table of 7 or more
-players (:func:`crowded`); at the director's final turn and in Last One
-Standing no level builds for later."""
+for the throng it builds and for taking a monster while the reel flows (:data:`TAKE`),
+focuses on the weakest survivor, fades out the best item on the screen, clips reel IV when no
+survivor is in play and makes every choice that hurts the survivors most. hard (outside the
+turns that :mod:`.search` plays out) is normal planning its throngs for the attacks to come
+(worth about 11: an attack that almost always hits), taking screen monsters whenever the reel
+flows (:data:`TAKE_HARD`: a take keeps the monster and brings the movie's end closer, which
+tournaments showed to pay more than striking all-out), minding the kills that would leave the
+last survivor out of reach (:meth:`Table.spoils`), fading nothing out at a table of 7 or more
+players (:func:`crowded`); at the director's final turn and in Last One Standing no level
+builds for later, and under Turning Point (R-I32-72) a take has no tempo worth."""
 
 from __future__ import annotations
 
@@ -29,10 +32,13 @@ FUMBLE = 0.15  # a counterstrike risked
 SPOILED = 6.0  # a kill that leaves the last survivor out of reach (Table.spoils)
 GROWTH = 0.5  # normal: a monster's worth to later attacks, against one attack now
 PLANNED = 1.6  # hard: the same, planning the throngs for the attacks to come
-EAGER = 2  # easy: throngs holding monsters from which it always attacks all-out
+EAGER = 1  # easy: throngs holding monsters from which it always attacks all-out
 LAST_TURNS = (2, 3)  # ``final_turn``: the director's final turn, Last One Standing
 STAT_ORDER = ("speed", "muscle", "guts", "brains")  # insanity: what hurts a survivor most
 CROWDED = 7  # hard: players from which it fades nothing (tempo: R-I32-66 spends reel cards)
+TAKE = 0.5  # normal: a take+attack's worth beyond its attack and growth, while the reel flows
+TAKE_HARD = 3.0  # hard: the same (taking ends the movie sooner and keeps its monsters)
+LAST_REEL_TAKE = -1.0  # hard, reel IV under Turning Point: a take brings the final turn on
 
 
 def attack_value(table: Table, value: int, shad: bool, target: str,
@@ -106,8 +112,13 @@ def turn_scores(table: Table, seat: int, legal: Sequence[Action]) -> list[tuple[
         targets = sorted(table.survivors)
     scored: list[tuple[float, Action]] = []
     weight = PLANNED if table.careful else GROWTH
+    take = TAKE_HARD if table.careful else TAKE
     if int(table.view.get("final_turn", 0)) in LAST_TURNS:
         weight = 0.0  # no later attack to build for
+    if int(table.view.get("final_turn", 0)) in LAST_TURNS or table.view["turning_point"]:
+        take = 0.0  # Turning Point holds the reel: a take only shortens the director's reel
+        if table.careful and table.reel == 4 and not int(table.view.get("final_turn", 0)):
+            take = LAST_REEL_TAKE  # it brings the final turn on before the survivors thin
     for x in legal:
         if isinstance(x, a.TakeAttack):
             card_value = table.monster_value(x.card)
@@ -115,7 +126,7 @@ def turn_scores(table: Table, seat: int, legal: Sequence[Action]) -> list[tuple[
             value = table.throng_value(cards) + card_value
             shad = table.throng_shad(cards) or table.is_familiar(x.card)
             score = attack_value(table, value, shad, x.target) + \
-                weight * growth(table, seat, x.throng, card_value)
+                weight * growth(table, seat, x.throng, card_value) + take
         elif isinstance(x, a.AllOut):
             score = all_out_value(table, seat, targets)
         elif isinstance(x, a.Cover):
@@ -236,6 +247,8 @@ def choice(table: Table, knowledge: SeatKnowledge, level: str, rng: random.Rando
     values_ = {x.value: x for x in chooses}
     purpose = str(table.step.get("purpose", ""))
     plain = {"cut": "cut", "los_star": "roll", "clip": "play_on"}
+    if purpose == "clip" and level != "easy" and not table.survivors and "clip" in values_:
+        return values_["clip"]  # R-I32-71: the movie ends now, with no survivor in play
     if purpose in plain and plain[purpose] in values_:
         return values_[plain[purpose]]
     if purpose == "plot":

@@ -7,8 +7,10 @@ Levels (docs/games/innsmouth-escape.md, "Playing against the box"):
   one by one, summons whenever it can;
 - ``normal``: keeps the belief over the Human's secret cell (every legal plot of the public
   shape alike), values every move, summoning and spawn by the fights the Human may meet this
-  round and next, and by the pawns and cards each round brings;
-- ``hard``: a belief that also learns what the Human goes for from his reveals, and searches:
+  round and next, and by the pawns and cards each round brings; like ``easy`` it moves one
+  pawn or its Shoggoth a turn;
+- ``hard``: a belief that also learns what the Human goes for from his reveals, moves its
+  whole colour (the marches the box lists: every pawn towards one cell), and searches:
   it samples full positions consistent with what its seat knows (the Human's plot and hand,
   the decks), loads each with the game's own ``state_from_json``, plays the normal level's
   best few choices out to the Human's fight in each, and keeps the one worth most with what

@@ -5,8 +5,9 @@ A pawn is a mine: it fights when the Human ends his move on its cell, deals its 
 dies. So the Deep Ones want many pawns where the Human is likely to end this round (the
 belief), and, for the pawns that live on, where he may go after it. Pawns come from the Spawn
 cells a colour holds (R-IE-44), and a spawned pawn may go on any cell that holds a Deep One:
-the move (one pawn, or the Shoggoth, per turn: the choices the box lists) takes a Spawn cell
-or opens a cell where the Human is likely to land, and the spawn stacks pawns there.
+the move (one pawn, or the Shoggoth, a turn at ``easy`` and ``normal``; ``hard`` also weighs
+the whole-colour marches the box lists) takes a Spawn cell or opens a cell where the Human is
+likely to land, and the spawn stacks pawns there.
 
 :class:`Weights` are what the levels differ in; :class:`Scorer` values a board for one colour.
 """
@@ -46,6 +47,7 @@ class Weights:
     gather: float = 0.0  # each pawn (up to 3) on a Shoggoth cell while the Shoggoth is off
     weighted: bool = True  # the belief weighs a cell by the plots that end there (else: alike)
     learn: bool = False  # the belief learns what the Human goes for from his reveals
+    march: bool = False  # whole-colour marches (else one pawn, or the Shoggoth, a turn)
 
 
 EASY = Weights(belief=False, kill_bonus=0.0, future=0.0, income=0.3, draw=0.0, shoggoth=1.0)
@@ -241,6 +243,8 @@ def ranked(knowledge: SeatKnowledge, table: Table, weights: Weights,
     scorer = Scorer(knowledge, table, weights, belief)
     found: list[tuple[float, int, Action]] = []
     for i, action in enumerate(knowledge.legal):
+        if isinstance(action, a.MoveDeepOnes) and len(action.pawns) > 1 and not weights.march:
+            continue
         if isinstance(action, STEP_CHOICES):
             found.append((scorer.value(scorer.after_action(action)), i, action))
     found.sort(key=lambda f: (-f[0], f[1]))

@@ -37,7 +37,7 @@ WORLDS = 6
 AHEAD = 0.7  # the next round's threat, against this round's fight
 WIN = 30.0  # the game won (the Human killed), in wounds; an escape counts the same, lost
 HARD = Weights(belief=True, kill_bonus=2.0, future=0.5, income=0.6, draw=0.05, shoggoth=1.0,
-               learn=True)
+               learn=True, march=True)
 STOP = ("combat", "plot", "over")
 
 

@@ -17,6 +17,11 @@ from services.games.core import Action, DrawResult, Event, IllegalAction
 
 ADJUST_KINDS = ("reveal", "catch", "kill", "move_patient", "destroy", "draw", "discard",
                 "done")
+# A card's symbols (R-AE-24) and the moment of play, in a player's words.
+WHEN = {"own_turn": "on your own turn", "other_turn": "when another Victim's turn starts",
+        "response": "before a Patient's kill roll"}
+NOW = {"own_turn": "it is your turn", "other_turn": "another Victim's turn is starting",
+       "response": "a Patient is about to roll to kill"}
 
 
 class VictimTurns:
@@ -122,9 +127,8 @@ class VictimTurns:
         cur = self.current
         now = "own_turn" if self.phase == "victim_act" else cur["timing"]
         if now not in info.timing:
-            symbols = ", ".join(t.replace("_", " ") for t in info.timing if t != "hold")
-            return "R-AE-24", (f"{info.name} may be played only {symbols}: not now "
-                               f"({now.replace('_', ' ')})")
+            whens = " or ".join(WHEN[t] for t in info.timing if t != "hold")
+            return "R-AE-24", f"{info.name} can be played only {whens}; now {NOW[now]}"
         if info.effect == "save" and (now != "response" or seat != cur["turn"]):
             return "R-AE-24", f"{info.name} saves the caught Victim only"
         if info.effect == "save" and cur["saved"]:

@@ -38,7 +38,8 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from services.games.core import JSON, Action, Event, OptionError, OptionValue, ShuffleResult
+from services.games.core import JSON, Action, Event, Option, OptionError, OptionValue, ShuffleResult
+from services.games.infos.innsmouth_32 import INFO
 from services.games.innsmouth_32 import actions as a
 
 FACTIONS = ("gangsters", "scholars", "students", "locals")
@@ -54,18 +55,26 @@ def check_faction_game(data: Any, players: int, options: Mapping[str, OptionValu
     game = str(options.get("faction_game", "off"))
     if game == "off":
         return
+    option = _option("faction_game")
+    chosen = f"{option.short}: {option.word(game)}"  # as the lobby shows it
     count = players - 1
     if count != SEATS[game]:
-        raise OptionError("R-I32-83", f"faction_game {game} is for exactly {SEATS[game]} "
-                          f"character players, not {count}")
+        raise OptionError("R-I32-83", f"{chosen} is for exactly {SEATS[game]} character "
+                          f"players besides the director, not {count}")
     if game == "three" and not options.get("survivor_loss"):
-        raise OptionError("R-I32-83", "faction_game three uses survivor loss, as the summary "
-                          "says: turn survivor_loss on")
+        loss = _option("survivor_loss").short
+        raise OptionError("R-I32-83", f"{chosen} needs {loss} on, as the summary says: "
+                          f"set {loss}: on")
     for side in PLAYED[game]:
         members = [s.id for s in data.survivors if s.faction == side]
         if len(members) != 3:
-            raise OptionError("R-I32-83", f"faction_game needs 3 survivors of the {side}; the "
+            raise OptionError("R-I32-83", f"{chosen} needs 3 survivors of the {side}; the "
                               f"pack has {len(members)}")
+
+
+def _option(key: str) -> Option:
+    """The option ``key``: its label and words are what the lobby shows."""
+    return next(o for o in INFO.options if o.key == key)
 
 
 class FactionGames:

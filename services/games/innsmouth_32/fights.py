@@ -329,16 +329,22 @@ class Fights(Counterstrikes):
         self.push(["flail", s, act.power + act.rest + act.lent])
         return self.resume()
 
+    def flail_stat(self: Any, s: str) -> str:
+        """The stat ``s`` flails with: SPEED (R-I32-49); BRAINS for a survivor without SPEED,
+        the Night Clerk (R-I32-82)."""
+        return "speed" if "speed" in self.data.get(s).stats else "brains"
+
     def step_flail(self: Any, s: str, spent: int) -> list[Event]:
         target = dice.effective_target(self.stat(s, "speed"), spent)
         self.fight["flail"] = target
-        return self.step_roll(2, f"{self.card_name(s)} flails (SPEED {target})", "R-I32-49",
-                              ["flailed", s])
+        stat = self.flail_stat(s)
+        return self.step_roll(2, f"{self.card_name(s)} flails ({stat.upper()} {target})",
+                              "R-I32-49", ["flailed", s])
 
     def step_flailed(self: Any, s: str, faces: list[int]) -> list[Event]:
         target = self.fight["flail"]
         speed = self.stat(s, "speed")
-        label = "speed" if "speed" in self.data.get(s).stats else "brains"  # R-I32-82
+        label = self.flail_stat(s)
         words = explain.aim(label.upper(), speed, target - speed,
                             label in self.survivors[s]["insane"])
         ok = dice.flail((faces[0], faces[1]), target)

@@ -4,9 +4,10 @@ each step. The box collects every player's input for a step and applies them tog
 
 A mixin of :class:`~services.games.innsmouth_escape.state.InnsmouthState`.
 
-``legal_actions`` for a move or a spawn lists a representative set (staying put and every
-single move; one way to place the spawned pawns starting from each eligible cell): every
-combination would be exponential. ``apply`` accepts every legal combination.
+``legal_actions`` for a move or a spawn lists a representative set (staying put, every
+single move, every Shoggoth step and the whole-colour marches of :mod:`.marches`; one way to
+place the spawned pawns starting from each eligible cell): every combination would be
+exponential. ``apply`` accepts every legal combination.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from services.games.core import Action, Event, IllegalAction
 from services.games.innsmouth_escape import actions as a
 from services.games.innsmouth_escape.board import GRID
+from services.games.innsmouth_escape.marches import marches
 
 HAND_LIMIT = 5  # R-IE-42
 SUMMON_COST = 3  # R-IE-43
@@ -53,8 +55,12 @@ class DeepOneTurn:
                         if 1 <= GRID.distance(cell, dest) <= 2 and not self._move_error(move):
                             found.append(move)
             at = self.shoggoths[colour]
-            if at:
-                found += [a.MoveDeepOnes(seat, (), n) for n in GRID.neighbours(at)]
+            steps = ["", *GRID.neighbours(at)] if at else [""]
+            found += [a.MoveDeepOnes(seat, (), n) for n in steps[1:]]
+            mine = {cell: here[colour] for cell, here in self.pawns.items() if here.get(colour)}
+            held = [c for c in mine if self.data.cell(c).spawn or self.data.cell(c).draw]
+            for pawns in marches(mine, held, bool(self.options["do_move_straight_only"])):
+                found += [a.MoveDeepOnes(seat, pawns, n) for n in steps]
             return found
         if self.phase == "do_summon":
             return [a.Summon(seat, ""), *[a.Summon(seat, c) for c in self.summon_cells(colour)]]

@@ -207,6 +207,10 @@ class Box:
         url = server.url
         log.info("phones join at %s (join code %s)", url, hub.code)
         self._table().join_page = lambda: join_page(url, hub.code)
+        from services.referee.box.screenpage import screen_page
+
+        self._table().screen_page = lambda: screen_page(url, hub.screen.code)
+        self._table().join_code = lambda: hub.code
 
     def _open_journal(self) -> Journal:
         """The journal; a file that is not a journal any more is set aside (renamed, kept)
@@ -302,7 +306,8 @@ class Box:
         if self._feedback is not None:
             self._feedback.tick(self.clock())
         if self.phones is not None:
-            self.phones.keep()  # a phone joined or a seat was freed: saved for a restart
+            if self.phones.keep():  # saved for a restart; a new join code: screens say it
+                self._unshown = True
         if self._tags_ahead is not None and self._tags_ahead.done:
             self._take_tags()  # the reading is over (a damaged file is said now)
         now = self.clock()

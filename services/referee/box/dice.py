@@ -4,6 +4,8 @@ and enter the faces with their buttons. Both give the engine the same chance act
 Entering: the public screen shows one box per die; any seated player's `next`/`prev` change
 the die under the cursor, `ok` confirms it and moves on; after the last one the outcome is
 handed to the game (and journaled). A coin flip is entered the same way (heads / tails).
+When the game does not take the faces entered (a face it has the table roll again, or one it
+refuses), the next entry first says why (``note``); any press goes on to the dice.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from services.games.core import ChancePrompt, Flip, Roll
-from services.referee.box.render import Canvas, wrap
+from services.referee.box.render import Canvas, dense_page, wrap
 
 ANIMATION = 0.8  # s the box shows tumbling dice before the faces it rolled
 FRAME = 0.1  # s between animation frames
@@ -22,6 +24,7 @@ class DiceEntry:
     prompt: ChancePrompt
     faces: list[int] = field(default_factory=list)
     cursor: int = 0
+    note: str = ""  # why the faces entered last did not count, shown until a press
 
     def __post_init__(self) -> None:
         count = self.prompt.count if isinstance(self.prompt, Roll) else 1
@@ -33,6 +36,9 @@ class DiceEntry:
 
     def press(self, role: str) -> dict[str, object] | None:
         """A button; returns the outcome once every die is confirmed."""
+        if self.note:
+            self.note = ""
+            return None
         if role in ("next", "up", "right"):
             self.faces[self.cursor] = self.faces[self.cursor] % self.sides + 1
         elif role in ("prev", "down", "left"):
@@ -46,6 +52,10 @@ class DiceEntry:
         return None
 
     def render(self) -> Canvas:
+        if self.note:
+            roll = isinstance(self.prompt, Roll)
+            return dense_page("ROLL AGAIN" if roll else "FLIP AGAIN",
+                              [*wrap(self.note), f"OK: enter the {'roll' if roll else 'flip'}"])
         canvas = Canvas()
         canvas.line(0, "ROLL YOUR DICE" if isinstance(self.prompt, Roll) else "FLIP A COIN",
                     invert=True)

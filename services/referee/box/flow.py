@@ -69,6 +69,12 @@ class Flow(ABC):
     def announce(self, state: State, events: Sequence[Event]) -> str:
         """One public line about what just happened (events are public)."""
 
+    def reroll(self, events: Sequence[Event]) -> str:
+        """Why the dice the players just entered did not count, when the game has the table
+        roll again (a face no one plays...): said before the next entry, in the seats' words.
+        "" when they counted."""
+        return ""
+
     @abstractmethod
     def public(self, state: State, note: str) -> Canvas: ...
 
@@ -97,8 +103,12 @@ class Flow(ABC):
     def reason(self, error: GameError) -> tuple[str, str]:
         """A refusal as the seat reads it (the engine's "Seat 2" is game seat 1: the table's
         label for that seat), with the rule id kept for referees."""
-        text = re.sub(r"\bSeat (\d+)\b", lambda m: self.label(int(m[1]) - 1), error.message)
-        return text, error.rule
+        return self.seat_words(error.message), error.rule
+
+    def seat_words(self, text: str) -> str:
+        """An engine's text with its "Seat 2" (game seat 1) as the table's label of that
+        seat."""
+        return re.sub(r"\bSeat (\d+)\b", lambda m: self.label(int(m[1]) - 1), text)
 
     def why_not(self, state: State, action: Action) -> str:
         """The engine's reason for refusing ``action`` now, in the seat's words ("" if it

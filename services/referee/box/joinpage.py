@@ -18,8 +18,14 @@ ROW = 11  # px per text row
 
 def join_page(url: str, code: str) -> Canvas:
     """The QR code on the left; "PHONES", the address and the code on the right."""
+    return qr_page(join_address(url, code), "PHONES", url, f"code {code}")
+
+
+def qr_page(address: str, title: str, url: str, last: str) -> Canvas:
+    """A QR code of ``address`` on the left; ``title``, ``url``'s host and port, and
+    ``last`` on the right."""
     canvas = Canvas()
-    matrix = qr_matrix(join_address(url, code))
+    matrix = qr_matrix(address)
     side = (len(matrix) + 2 * QUIET) * MODULE
     top = max(0, (HEIGHT - side) // 2)
     canvas.box(0, top, side - 1, top + side - 1, fill=True)
@@ -33,7 +39,7 @@ def join_page(url: str, code: str) -> Canvas:
     x = side + 2
     columns = (WIDTH - x) // CHAR_W
     host_port = url.split("//", 1)[-1].rstrip("/")
-    lines = ["PHONES", *address_lines(host_port, columns), f"code {code}"]
+    lines = [title, *address_lines(host_port, columns), last]
     for row, line in enumerate(lines):
         canvas.text(x, row * ROW + max(0, (HEIGHT - len(lines) * ROW) // 2), line)
     return canvas

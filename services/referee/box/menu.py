@@ -82,6 +82,10 @@ class Menu:
                                footer=self.footer, grey=grey, plain=above)
 
 
+READER_FOOTER = "hold OK: back"  # how to leave a text being read, on every reader page
+
+
 def reader(title: str, text: str) -> Menu:
-    """A long text to read line by line: next/prev scroll it, hold ok goes back."""
-    return Menu(title, [Item(line) for line in wrap(text, 20)])
+    """A long text to read line by line: next/prev scroll it, hold ok goes back (the
+    footer says so)."""
+    return Menu(title, [Item(line) for line in wrap(text, 20)], footer=READER_FOOTER)

@@ -25,6 +25,7 @@ from services.referee.box.menu import Item, Menu
 from services.referee.box.render import Canvas, wrap
 from services.referee.box.seat_models import open_menu, public_model, seat_model
 from services.referee.box.table import Seat, Table
+from services.referee.box.table_screen import table_model
 from services.referee.companion import bindings
 from services.referee.companion.hub import Hub, PhoneInput, PhoneSeat
 
@@ -62,6 +63,7 @@ class Phones:
         self.folder = folder  # where the bindings are kept (bindings.py); None: not kept
         self.saved: dict[str, str] = {}
         self.joins = 0  # the hub's count of joins and freed seats when last saved
+        self.code = hub.code  # the join code the screens last said
         if folder is not None:
             self.saved = bindings.load(folder, self.names)
             hub.restore(self.saved)
@@ -129,6 +131,7 @@ class Phones:
                 self.built[seat.name] = key
         if self.built.get("public") != shared:
             self.hub.publish_public(public_model(table, frames))
+            self.hub.screen.publish(table_model(table, frames))  # the table screen's
             self.built["public"] = shared
 
     def forget(self) -> None:
@@ -136,10 +139,22 @@ class Phones:
         table's input: a test, a script)."""
         self.built.clear()
 
-    def keep(self) -> None:
+    def keep(self) -> bool:
         """Save the bindings when a phone joined or a seat was freed since the last save
         (an unwritable folder is logged; the phones keep their seats until a restart).
-        Called at every step of the loop: a join changes no screen."""
+        Called at every step of the loop: a join changes no screen, but a new join code
+        (too many wrong ones, on the server's thread) does: True, the screens must be
+        drawn again (the public screen says the new code until the next move)."""
+        changed = self.hub.code != self.code
+        if changed:
+            self.code = self.hub.code
+            self._tell(f"new phone code {self.code}")
+            log.warning("too many wrong join codes from the network: the join code is now %s",
+                        self.code)
+        self._save()
+        return changed
+
+    def _save(self) -> None:
         if self.folder is None or self.hub.joins == self.joins:
             return
         self.joins = self.hub.joins
@@ -155,11 +170,20 @@ class Phones:
     # ------------------------------------------------------------------ the table menu
 
     def table_items(self) -> list[Item]:
-        """"Free a phone seat" for the table menu (greyed while no phone holds a seat)."""
+        """"Free a phone seat" for the table menu (greyed while no phone holds a seat), and
+        the join code, which opens where phones join (greyed while the server is off)."""
         bound = [s for s, taken in self.hub.seats() if taken]
         why = "" if bound else "No phone holds a seat."
         follow: Follow = self._free_menu
-        return [Item("Free a phone seat", follow, why=why)]
+        off = "" if self.hub.url else "The phone server is off: see the box's log."
+        where: Follow = self._where
+        return [Item("Free a phone seat", follow, why=why),
+                Item(f"Phones: code {self.hub.code}", where, why=off)]
+
+    def _where(self, _seat: str) -> Menu:
+        address = self.hub.url.removeprefix("http://").rstrip("/")
+        return Menu("Phones join", [Item("Back", "back")],
+                    lines=[*wrap(f"at {address}"), f"code {self.hub.code}"])
 
     def _free_menu(self, _seat: str) -> Menu | None:
         items = [Item(s.label, self._confirm(s)) for s, taken in self.hub.seats() if taken]
@@ -180,7 +204,13 @@ class Phones:
     def _free(self, phone: PhoneSeat) -> None:
         self.hub.free(phone.name)
         self.table.privacy.peek_up(phone.name)  # a lost phone may have been peeking
+        self._tell(f"{phone.label} free: {self.hub.code}")  # 21 columns: "Seat 12 free: KWDA"
         log.info("%s freed: a phone may join it again", phone.label)
+
+    def _tell(self, words: str) -> None:
+        """A short note on the public screen, until the next move."""
+        table = self.table
+        table.public_note = (words, table._game_mark())
 
     def _label(self, seat: str) -> str:
         return next((s.label for s in self.seats if s.name == seat), seat)

@@ -77,7 +77,8 @@ class Canvas:
     def text(self, x: int, y: int, text: str, *, scale: int = 1, invert: bool = False,
              room: int | None = None, grey: bool = False) -> int:
         """Draw ``text`` with its top-left at (x, y), in at most ``room`` columns (default:
-        to the right edge); returns the x after it. ``grey`` dithers it (unavailable)."""
+        to the right edge); returns the x after it. ``grey`` dithers it (unavailable), also
+        when ``invert`` knocks it out of a highlight bar."""
         if not text:
             return x
         room = (self.width - x) // (CHAR_W * scale) if room is None else room
@@ -139,17 +140,19 @@ def title_and_lines(title: str, lines: Sequence[str], *, cursor: int | None = No
 
     With a cursor the lines scroll to keep it in view; without one, lines that do not fit
     are recorded as overflow. Lines whose index is in ``grey`` are drawn greyed out and
-    marked "-" (an unavailable choice, also in the terminal's text); the
-    first ``plain`` lines are text above a menu's items (no cursor mark)."""
+    marked "-" (an unavailable choice, also in the terminal's text), under the cursor too:
+    highlighted, such a line keeps its "-" and its dithered text, so it never reads as a
+    choice that can be made; the first ``plain`` lines are text above a menu's items (no
+    cursor mark)."""
     canvas = Canvas()
     canvas.line(0, title, invert=True)
     rows = 5 if not footer else 4
     start = 0 if cursor is None else max(0, min(cursor - rows + 1, len(lines) - rows))
     for i, text in enumerate(lines[start:start + rows]):
         index = start + i
-        mark = ">" if cursor == index else "-" if index in grey else " "
+        mark = "-" if index in grey else ">" if cursor == index else " "
         canvas.line(1 + i, f"{mark}{text}" if cursor is not None and index >= plain else text,
-                    invert=cursor == index, grey=index in grey and cursor != index)
+                    invert=cursor == index, grey=index in grey)
     if cursor is None:
         for number, text in enumerate(lines[rows:], start=rows + 1):
             canvas.cut(text, f"line {number} of a page of {rows}")

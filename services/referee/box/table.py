@@ -36,6 +36,7 @@ from services.referee.box.botseats import BotSeats, Thinker, Threads
 from services.referee.box.dice import DiceEntry, Rolling
 from services.referee.box.flow import Flow, Flows
 from services.referee.box.frames import Frames
+from services.referee.box.host import HostFacts, host_screen
 from services.referee.box.lobby import Lobby, Start
 from services.referee.box.menu import Item, Menu
 from services.referee.box.privacy import Privacy
@@ -83,6 +84,7 @@ class Table(BoxSeats, TableMenu):
         self.system: dict[str, Menu] = {}
         self.notes: dict[str, str] = {}  # per seat: a table-menu message (not secret)
         self.status = ""  # device problems, shown on the public screen
+        self.public_note: tuple[str, Hashable] = ("", None)  # (words, the game's mark then)
         self.offline: dict[str, str] = {}  # every device now offline (the first is shown)
         self.entry: DiceEntry | None = None  # players entering their dice
         self.rolling: Rolling | None = None  # the box's roll being shown
@@ -92,6 +94,8 @@ class Table(BoxSeats, TableMenu):
         # a function of the seat giving the next menu, or None when done
         self.table_items: Callable[[], list[Item]] = list
         self.join_page: Callable[[], Canvas] | None = None  # phones' QR code (lobby, public)
+        self.screen_page: Callable[[], Canvas] | None = None  # the table screen's QR code
+        self.join_code: Callable[[], str] | None = None  # the phones' code (director screen)
         # What the screens are keyed on (:meth:`screens`): ``epoch`` counts the inputs that
         # may change any screen (a move committed, a mode or lobby change, dice entry...),
         # ``touched`` each seat's inputs that changed only what its own screen shows.
@@ -355,22 +359,31 @@ class Table(BoxSeats, TableMenu):
         self.entry = DiceEntry(prompt) if prompt is not None and manual else None
 
     def _enter_dice(self, role: str) -> None:
-        live, _flow = self._game()
+        live, flow = self._game()
         entry = self.entry
         if entry is None:
             return
         outcome = entry.press(role)
         if outcome is None:
             return
+        before = len(live.history)
         try:
             live.supply_chance(outcome)
-        except GameError as error:
+        except GameError as error:  # the next entry says why, in plain words
             log.warning("dice refused: %s", error.message)
-            self.status = fit(plain(error.message), "dice refused: again")
             self.entry = None
             self._chance()
+            self._dice_note(plain(flow.seat_words(error.message)))
             return
         self._after_change()
+        self._dice_note(flow.reroll([e for step in live.history[before:]
+                                     for e in step.events]))
+
+    def _dice_note(self, why: str) -> None:
+        """The entry the game asks for next first says why the faces entered did not count
+        (it would otherwise look like the same entry, its faces silently reset)."""
+        if self.entry is not None and why:
+            self.entry.note = why
 
     def _after_change(self) -> None:
         live, flow = self._game()
@@ -455,7 +468,7 @@ class Table(BoxSeats, TableMenu):
             self.rolling = None
         get = self.frames.get
         frames = {"public": get("public", self._public_key(now), lambda: self._public(now)),
-                  "director": get("director", (), self._director)}
+                  "director": self._director()}
         for seat in self.seats:
             frames[seat.name] = get(seat.name, self._seat_key(seat, now),
                                     lambda seat=seat: self._seat(seat, now))  # type: ignore[misc]
@@ -484,13 +497,14 @@ class Table(BoxSeats, TableMenu):
     def _public_key(self, now: float) -> Hashable:
         flow = self.flow
         lobby = self.lobby
-        return (self.epoch, self._game_mark(), self.status, lobby, lobby.note, lobby.step,
+        return (self.epoch, self._game_mark(), self.status, self.public_note, lobby,
+                lobby.note, lobby.step,
                 lobby.game, lobby.menu, lobby.menu.cursor, lobby.menu.notice,
                 tuple(lobby.joined),
                 flow.public_key() if flow is not None else None,
                 now if self.rolling is not None else None,
                 self.bots.shown(now) if self.bots is not None else None,
-                int(now // JOIN_TURN) % 2 if self._joining() else None)
+                self._join_turn(now) if self._joining() else None)
 
     def _seat_key(self, seat: Seat, now: float) -> Hashable:
         name = seat.name
@@ -513,6 +527,10 @@ class Table(BoxSeats, TableMenu):
         return (self.join_page is not None and self.mode == "lobby"
                 and self.lobby.step == "join" and not self.lobby.note)
 
+    def _join_turn(self, now: float) -> int:
+        """0: the lobby's page, 1: the phones' join page, 2: the table screen's page."""
+        return int(now // JOIN_TURN) % (2 if self.screen_page is None else 3)
+
     def _public(self, now: float) -> Canvas:
         if self.mode == "game" and self.entry is not None:
             return self.entry.render()
@@ -520,8 +538,11 @@ class Table(BoxSeats, TableMenu):
             return self.rolling.render(now)
         if self.mode == "game" and self.bots is not None and self.bots.telling(now):
             return self.bots.page(now)
-        if self._joining() and self.join_page is not None and int(now // JOIN_TURN) % 2:
+        turn = self._join_turn(now) if self._joining() else 0
+        if turn == 1 and self.join_page is not None:
             return self.join_page()
+        if turn == 2 and self.screen_page is not None:
+            return self.screen_page()
         if self.mode == "lobby":
             return self.lobby.public()
         if self.mode == "offer":
@@ -539,13 +560,34 @@ class Table(BoxSeats, TableMenu):
             note = f"rolled {' '.join(map(str, faces))}"
         else:
             note = flow.announce(live.state, last.events) if last else ""
-        note = self.status or note
+        words, mark = self.public_note  # shown until the next move
+        note = self.status or (words if mark == self._game_mark() else "") or note
         return flow.public(live.state, note)
 
     def _director(self) -> Canvas:
-        canvas = Canvas()
-        canvas.centered(26, "refbox")
-        return canvas
+        facts = self._host_facts()
+        return self.frames.get("director", facts, lambda: host_screen(facts))
+
+    def _host_facts(self) -> HostFacts:
+        """What the director screen shows now (:mod:`services.referee.box.host`)."""
+        code = self.join_code() if self.join_code is not None else ""
+        fault = next(iter(self.offline.values()), "")
+        common = {"fault": fault, "faults": len(self.offline), "join_code": code}
+        if self.mode == "lobby":
+            game = self.lobby.game
+            return HostFacts("lobby", game.info.screen_title if game else "", **common)
+        if self.mode == "offer":
+            record = self.journal.game(self._offered)
+            infos = {info.id: info.screen_title for info in self.registry.infos()}
+            return HostFacts("offer", infos.get(record.game, record.game), record.id,
+                             record.entries, **common)
+        live = self.live
+        if live is None:
+            return HostFacts(self.mode, **common)
+        box = tuple(level for _seat, level in sorted(self.bots.levels.items())
+                    ) if self.bots is not None else ()
+        return HostFacts(self.mode, live.game.info.screen_title, live.id, len(live.history),
+                         box, **common)
 
     def _seat(self, seat: Seat, now: float) -> Canvas:
         if self.mode == "lobby" and seat.name in self.system:

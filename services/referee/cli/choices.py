@@ -85,6 +85,12 @@ def labels(state: State, seat: int, actions: Sequence[Action], game_id: str) -> 
     known = names(game_id)
     forms = [a.to_json() for a in actions]
     sentences = [state.describe(a) for a in actions]
+    if game_id == "innsmouth-32":
+        from services.referee.cli.words32 import act_sentence
+
+        view = state.view(seat)
+        sentences = [act_sentence(view, form) or text for form, text in zip(forms, sentences,
+                                                                              strict=True)]
     groups: dict[str, list[int]] = {}
     for index, sentence in enumerate(sentences):
         groups.setdefault(sentence, []).append(index)
@@ -161,7 +167,8 @@ def event_text(event: Mapping[str, Any], game_id: str) -> str:
     known = names(game_id)
     parts = [value_text("seat", event["seat"], known)] if event.get("seat") is not None else []
     parts += [_field_text(k, v, known) for k, v in event.items()
-              if k not in HIDDEN_FIELDS and v not in ("", None)]  # no "why: " left empty
+              if k not in HIDDEN_FIELDS and v not in ("", None)  # no "why: " left empty
+              and not (k in SEAT_FIELDS and isinstance(v, int) and v < 0)]  # -1: no seat
     kind = str(event.get("type", "event")).replace("_", " ")
     return f"{kind}: {', '.join(parts)}" if parts else kind
 

@@ -1,31 +1,32 @@
 """The hot-seat referee of ``refbox play`` (without ``--json``).
 
-Each turn shows what the acting seat may see, then its legal actions as a numbered list with
-labels that tell them apart (see :mod:`choices`); a long list is shown a page at a time and
-can be narrowed with ``/ WORDS``. Whatever the person types, a bad input gets one line (after
-the state, where it is seen) and the session goes on.
+Each turn shows what the acting seat may see, then what it may do as a numbered list with
+labels that tell them apart (see :mod:`choices` and :mod:`offers`: a line ending in "..."
+opens a list of its own, ``b`` goes back); a long list is shown a page at a time and can be
+narrowed with ``/ WORDS`` (:mod:`listing`). Text follows the terminal's width. Whatever the
+person types, a bad input gets one line (after the state, where it is seen) and the session
+goes on.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from services.referee.cli.choices import event_text, labels, matching, with_rule
+from services.referee.cli.choices import event_text, labels, with_rule
+from services.referee.cli.listing import Listing, columns, fitted
+from services.referee.cli.offers import Choice, turn_choice
+from services.referee.cli.play import MEMORY
+from services.referee.cli.typed import MAX_INPUT, no_constant, number, outcome_example
 from services.referee.live import LiveGame
 from services.referee.protocol import Session
 from services.referee.tables import text_renderer
 
-PAGE = 20  # actions per page of a long list
-LONG = 30  # a list of up to this many actions is shown whole
-MAX_INPUT = 1000  # characters: a typed chance outcome longer than this is refused unread
-_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only: '²' or '٣' are not numbers here
-
 HELP = """Type the number of an action, or:
+  b          back from a list that a line with "..." opened (its number opens it)
   + / -      next / previous page of a long list of actions
   / WORDS    show only the actions whose label has every word (e.g. / A1 D1); / alone: all
   v [SEAT]   show what a seat may see (no number: the public table)
@@ -33,26 +34,6 @@ HELP = """Type the number of an action, or:
   ru [N]     referee undo: take back N moves, whatever they revealed (asks to confirm)
   t FILE     write the transcript (secrets only once the game is over)
   q          quit (the journal keeps the game if you used --journal)"""
-
-
-OUTCOMES = {  # a chance outcome of each kind of chance prompt, as typed
-    "roll": '{"faces": [FACES]}',
-    "flip": '{"heads": true}',
-    "shuffle": '{"order": [every id of the DECK pile, top first]}',
-    "draw": '{"card": an id of the DECK pile}',
-}
-
-
-def outcome_example(prompt: Mapping[str, Any]) -> str:
-    """What a chance prompt (its JSON form) takes, as typed: a roll's faces, a pile's ids."""
-    faces = ", ".join(str(1 + i % 6) for i in range(2, 2 + int(prompt.get("count", 1))))
-    return OUTCOMES.get(str(prompt.get("kind")), OUTCOMES["roll"]).replace(
-        "FACES", faces).replace("DECK", str(prompt.get("deck", "")))
-
-
-def number(text: str) -> int | None:
-    """A whole number typed with ASCII digits (at most 9), else None."""
-    return int(text) if _NUMBER.fullmatch(text) else None
 
 
 class Interactive:
@@ -63,11 +44,9 @@ class Interactive:
         self.session = session
         self.stdin = stdin
         self.stdout = stdout
-        self.render = text_renderer(live.game.info.id)
         self.game_id = live.game.info.id
-        self.query = ""
-        self.page = 0
-        self._labels: tuple[int, object, int, list[str]] | None = None
+        self.listing = Listing()
+        self._top: tuple[int, object, int, Choice] | None = None
 
     @property
     def live(self) -> LiveGame:
@@ -84,8 +63,13 @@ class Interactive:
         line = self.stdin.readline()
         return None if line == "" else line.strip()
 
+    def render(self, view: dict[str, Any]) -> list[str]:
+        """A view as lines of the terminal's width (a game's map keeps its own layout)."""
+        return text_renderer(self.game_id, columns(self.stdout))(view)
+
     def loop(self) -> int:
-        self.say(f"{self.live.game.info.title}: journal game {self.live.id}. Type h for help.")
+        self.say(f"{self.live.game.info.title}. Type h for help.",
+                 *fitted(self.kept(), columns(self.stdout), "", "  "))
         if self.session.bots is not None:
             # not its seed: the dice and the shuffles follow from it
             self.say(f"The box plays {self.session.bots}.")
@@ -102,6 +86,15 @@ class Interactive:
             if answer == "q":
                 return 0
             redraw = self.command(answer, seat) if answer else False
+
+    def kept(self) -> str:
+        """Where the game is kept: nowhere without --journal (and how to keep it), else the
+        journal file, the game's number there and how to resume it."""
+        path = self.session.journal.path
+        if path == MEMORY:
+            return "Nothing is kept when you quit: start with --journal FILE to keep the game."
+        return (f"Kept as game {self.live.id} of the journal {path}; to go on later: "
+                f"refbox play {self.game_id} --journal {path} --resume {self.live.id}")
 
     def turn(self) -> tuple[int | None, str]:
         """Who acts now (None: nobody, or chance) and the prompt to show."""
@@ -126,37 +119,25 @@ class Interactive:
             text = prompts[0].text
             who = f"Seat {seat + 1}"
             self.say("", *self.render(state.view(seat)),
-                     text if text.startswith(who) else f"{who}: {text}")
-            self.query, self.page = "", 0
-            self.show_choices(seat)
+                     *fitted(text if text.startswith(who) else f"{who}: {text}",
+                             columns(self.stdout)))
+            self.listing.start(self.choices(seat))
+            self.show_choices()
 
-    def choices(self, seat: int) -> list[str]:
-        """The labels of the seat's legal actions, computed once per position."""
+    def choices(self, seat: int) -> Choice:
+        """The seat's list of choices, computed once per position."""
         history = self.live.history
         key = (len(history), history[-1] if history else None, seat)  # same steps: same state
-        cached = self._labels
+        cached = self._top
         if cached is None or cached[0] != key[0] or cached[1] is not key[1] or cached[2] != seat:
             state = self.live.state
-            cached = (*key, labels(state, seat, state.legal_actions(seat), self.game_id))
-            self._labels = cached
+            texts = labels(state, seat, state.legal_actions(seat), self.game_id)
+            cached = (*key, turn_choice(state, seat, self.game_id, texts))
+            self._top = cached
         return cached[3]
 
-    def show_choices(self, seat: int) -> None:
-        texts = self.choices(seat)
-        shown = matching(texts, self.query) if self.query else list(range(len(texts)))
-        if not shown:
-            self.say(f"no action has the words {self.query!r}; type / alone to see all")
-            return
-        size = PAGE if len(shown) > LONG else LONG
-        pages = (len(shown) + size - 1) // size
-        self.page = min(self.page, pages - 1)
-        start = self.page * size
-        width = len(str(len(texts)))
-        self.say(*(f"  {i + 1:>{width}}. {texts[i]}" for i in shown[start:start + size]))
-        if pages > 1:
-            which = f"with {self.query!r}" if self.query else "in all"
-            self.say(f"  ({len(shown)} actions {which}; page {self.page + 1} of {pages}: "
-                     "+ next, - previous, / WORDS to narrow)")
+    def show_choices(self) -> None:
+        self.say(*self.listing.lines(columns(self.stdout)))
 
     def command(self, answer: str, seat: int | None) -> bool:
         """Carry out one typed line; True if the game moved (the table is shown again)."""
@@ -168,6 +149,7 @@ class Interactive:
             "u": lambda _r: self.report(self.session.handle({"cmd": "undo"})),
             "ru": self.referee_undo,
             "t": self.write_transcript,
+            "b": self.back,
         }
         if word in actions:
             return actions[word](rest.strip())
@@ -189,19 +171,26 @@ class Interactive:
         if seat is None:
             self.say("there is no list of actions now")
             return False
-        if answer.startswith("/"):
-            self.query, self.page = answer[1:].strip(), 0
+        self.listing.browse(answer)
+        self.show_choices()
+        return False
+
+    def back(self, _rest: str) -> bool:
+        if self.listing.back():
+            self.show_choices()
         else:
-            self.page = max(0, self.page + (1 if answer == "+" else -1))
-        self.show_choices(seat)
+            self.say("b goes back from a list an action opened; this is the whole list")
         return False
 
     def act(self, seat: int, choice: int) -> bool:
-        legal = self.live.state.legal_actions(seat)
-        if not 1 <= choice <= len(legal):
-            self.say(f"choose a number from 1 to {len(legal)}")
+        picked = self.listing.pick(choice)
+        if picked is None:  # a list opened
+            self.show_choices()
             return False
-        action = legal[choice - 1].to_json()
+        if isinstance(picked, str):
+            self.say(picked)
+            return False
+        action = picked.to_json()
         return self.report(self.session.handle({"cmd": "act", "seat": seat, "action": action}))
 
     def supply_chance(self, answer: str) -> bool:
@@ -215,7 +204,7 @@ class Interactive:
             self.say(f"that is {len(answer)} characters; {example}")
             return False
         try:
-            outcome = json.loads(answer, parse_constant=_no_constant)
+            outcome = json.loads(answer, parse_constant=no_constant)
         except ValueError:
             self.say(example)
             return False
@@ -281,23 +270,26 @@ class Interactive:
     def report(self, answer: dict[str, Any]) -> bool:
         """Print what an answer of the session says (the box's moves after the command's
         own): True if it changed the game."""
+        width = columns(self.stdout)
+
+        def line(text: str, indent: str = "", more: str = "    ") -> None:
+            self.say(*fitted(text, width, indent, more))
+
         moves = answer.get("bots") or []
         if not answer["ok"]:
             error = answer["error"]
-            self.say(f"refused: {with_rule(error['message'], error['rule'])}")
+            line(f"refused: {with_rule(error['message'], error['rule'])}")
         own = len(answer.get("events", []) or []) - sum(len(m["events"]) for m in moves)
         for event in (answer.get("events", []) or [])[:own]:
-            self.say(f"  * {event_text(event, self.game_id)}")
+            line(event_text(event, self.game_id), "  * ", "      ")
         for undone in answer.get("undone", []) or []:
-            self.say(f"  * undone: {undone['says']}")
+            line(f"undone: {undone['says']}", "  * ", "      ")
         for move in moves:
-            self.say(f"  > {move['says']} (the box, {move['level']})")
-            self.say(*(f"    * {event_text(e, self.game_id)}" for e in move["events"]))
+            line(f"{move['says']} (the box, {move['level']})", "  > ", "      ")
+            for event in move["events"]:
+                line(event_text(event, self.game_id), "    * ", "        ")
         if "bot_error" in answer:
             error = answer["bot_error"]
-            self.say(f"the box could not move: {with_rule(error['message'], error['rule'])}")
+            line(f"the box could not move: {with_rule(error['message'], error['rule'])}")
         return bool(answer["ok"] or moves)
 
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number here")

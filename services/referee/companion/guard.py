@@ -1,6 +1,8 @@
 """What the phone server refuses before anything reaches the hub.
 
-* :class:`Limits`: the numbers (body size, input rate, live streams, time to send a request).
+* :class:`Limits`: the numbers (body size, input rate, live streams, connections, time to
+  send a request).
+* :func:`client_of`: who a connection is, for the limits per client (its address).
 * :class:`RateLimiter`: a token bucket per client address (a flood gets 429, changes nothing).
 * :func:`parse_input`: a phone's input body, checked field by field (unknown fields, a wrong
   kind or a value of the wrong type are refused with plain words, status 400).
@@ -47,6 +49,8 @@ class Limits:
     max_streams: int = 16  # live event streams, all seats together
     streams_per_seat: int = 4  # ... for one seat (a phone reconnecting leaves one behind)
     max_connections: int = 64  # open connections of any kind
+    connections_per_client: int = 16  # ... from one address (its pages, streams, requests)
+    head_seconds: float = 5.0  # from connecting to the end of the request's headers
     request_seconds: float = 10.0  # to send the request line, headers and body
     heartbeat_seconds: float = 15.0  # a comment on a quiet stream (finds dead phones)
     cookie_days: int = 7  # how long a phone's browser keeps its seat's secret
@@ -81,6 +85,20 @@ class RateLimiter:
         for client, (_tokens, when) in list(self._buckets.items()):
             if now - when >= full_after:
                 del self._buckets[client]
+
+
+def client_of(peername: Any) -> str:
+    """The client a connection comes from: its address as text ("192.168.1.31"; an IPv4
+    address seen through IPv6, ``::ffff:192.168.1.31``, as the IPv4 one); "?" unknown."""
+    if not isinstance(peername, tuple | list) or not peername:
+        return "?"
+    host = str(peername[0])
+    try:
+        address = ipaddress.ip_address(host.split("%")[0])
+    except ValueError:
+        return host
+    mapped = getattr(address, "ipv4_mapped", None)
+    return str(mapped or address)
 
 
 def parse_input(body: bytes) -> tuple[int, str, Any]:

@@ -25,21 +25,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from services.referee.companion.lockout import CodeGuard, CodeLimits, TooSoon
+from services.referee.companion.table_feed import TableFeed
+
 TOKEN_BYTES = 16  # 128 bits
 CODE_LETTERS = "ACDEFHJKMNPRTUVWXY"  # no look-alikes (B/8, I/1, O/0, S/5, G/6, L, Q, Z/2)
-CODE_LENGTH = 4
-WRONG_CODES = 10  # wrong join codes in a row, then the code changes (no guessing it)
+CODE_LENGTH = 4  # 18**4 = 104,976 codes; guessing them is slowed by lockout.CodeLimits
 Model = dict[str, Any]
 Listener = Callable[[str, int], None]  # (seat name, new version)
 
 
 class CompanionError(Exception):
-    """A phone's request refused: ``status`` is the HTTP status, ``message`` plain words."""
+    """A phone's request refused: ``status`` is the HTTP status, ``message`` plain words;
+    ``retry_after``: the seconds to wait before trying again (a 429)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int = 1) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,8 @@ class _Slot:
 
 
 class Hub:
-    def __init__(self, seats: list[PhoneSeat], submit: Callable[[PhoneInput], None]) -> None:
+    def __init__(self, seats: list[PhoneSeat], submit: Callable[[PhoneInput], None], *,
+                 codes: CodeLimits | None = None) -> None:
         self._slots = {s.name: _Slot(s) for s in seats}
         self._submit = submit
         self._lock = threading.Lock()
@@ -80,8 +85,10 @@ class Hub:
         # The join code on the table's public screen (and in its QR code): a phone must give
         # it to take a seat, so only someone who can see the table joins.
         self.code = new_code()
+        self.url = ""  # where phones join, once the server is started (the table menu says)
         self.joins = 0  # counts every join and freed seat: the box saves the bindings anew
-        self._wrong_codes = 0
+        self._guard = CodeGuard(codes or CodeLimits())
+        self.screen = TableFeed(self._tell, codes)  # the table screen (table_feed)
 
     # ------------------------------------------------------------------ daemon side
 
@@ -130,21 +137,28 @@ class Hub:
         with self._lock:
             return [(s.seat, s.token is not None) for s in self._slots.values()]
 
-    def join(self, seat: str, code: str) -> str:
+    def join(self, seat: str, code: str, client: str = "") -> str:
         """Bind a new phone to a free seat, given the table's join code; returns its
-        secret. After ``WRONG_CODES`` wrong codes in a row the code changes (the public
-        screen shows the new one), so it cannot be found by trying them all."""
+        secret. ``client`` is the phone's address: after a few wrong codes from it, it
+        waits (429, :mod:`.lockout`) while everyone else joins as before; many wrong codes
+        from everyone change the code (the public screen shows the new one)."""
         import hmac
         import secrets
 
         with self._lock:
+            try:
+                self._guard.check(client)
+            except TooSoon as early:
+                raise CompanionError(
+                    429, "too many wrong join codes from this phone: try again in "
+                    f"{_in_words(early.seconds)} (the code is on the table's screen, beside "
+                    "PHONES)", retry_after=early.seconds) from None
             if not hmac.compare_digest(code.strip().upper().encode(), self.code.encode()):
-                self._wrong_codes += 1
-                if self._wrong_codes >= WRONG_CODES:
-                    self.code, self._wrong_codes = new_code(other_than=self.code), 0
+                if self._guard.wrong(client):
+                    self.code = new_code(other_than=self.code)
                 raise CompanionError(403, f"wrong join code {code.strip()[:8]!r}: the code is "
                                      "on the table's screen, beside PHONES")
-            self._wrong_codes = 0
+            self._guard.right(client)
             slot = self._slot(seat)
             if slot.token is not None:
                 raise CompanionError(409, f"{slot.seat.label} is taken by another phone; "
@@ -214,6 +228,13 @@ class Hub:
             listeners = list(self._listeners)
         for listener in listeners:
             listener(seat, version)
+
+
+def _in_words(seconds: int) -> str:
+    """A wait in words: "1 second", "30 seconds", "5 minutes" (from 2 minutes, rounded up)."""
+    if seconds < 120:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    return f"{-(-seconds // 60)} minutes"
 
 
 def new_code(other_than: str = "") -> str:

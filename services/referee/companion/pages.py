@@ -43,9 +43,10 @@ def join_page(seats: list[tuple[PhoneSeat, bool]], url: str, message: str = "", 
 <h1>Join the table</h1>
 {notice}<p>Choose your seat. This phone then shows that seat's screen.</p>
 <form method="post" action="/join">
-<label class="code">Join code (on the table's screen, beside PHONES)
-<input name="code" value="{escape(code)}" required maxlength="8" autocomplete="off"
- autocapitalize="characters" spellcheck="false" inputmode="text"></label>
+<label class="code" for="code">Join code
+<span>(on the table's screen, beside PHONES)</span></label>
+<input id="code" class="code" name="code" value="{escape(code)}" required maxlength="8"
+ autocomplete="off" autocapitalize="characters" spellcheck="false" inputmode="text" size="8">
 {choices}
 </form>
 <p><a class="button" href="/">Look again</a></p>
@@ -67,14 +68,16 @@ def seat_page(label: str) -> str:
 <h1 id="label">{escape(label)}</h1>
 <p id="status" class="status" role="status">Connecting…</p>
 </header>
-<section id="screen" class="screen" aria-live="polite">
+<p id="say" class="say" aria-live="polite" hidden></p>
+<section id="screen" class="screen" hidden>
 <h2 id="screen-title"></h2>
 <div id="screen-lines"></div>
 </section>
 <p id="notice" class="notice" role="alert" hidden></p>
-<section id="peek-box" class="screen peek" hidden>
+<section id="peek-box" class="panel peek" hidden>
 <h2 id="peek-title"></h2>
-<div id="peek-lines"></div>
+<div id="peek-lines" class="lines"></div>
+<div id="peek-rows" class="rows"></div>
 </section>
 <section id="menu" class="menu" hidden>
 <h2 id="menu-title"></h2>
@@ -95,9 +98,10 @@ def seat_page(label: str) -> str:
 <div id="map-grid" class="map-grid"></div>
 <div id="map-notes" class="map-notes"></div>
 </section>
-<section id="public" class="public">
+<section id="public" class="panel public">
 <h2 id="public-title"></h2>
-<div id="public-lines"></div>
+<div id="public-lines" class="lines"></div>
+<div id="public-rows" class="rows"></div>
 </section>
 </main>
 <script src="/static/seat.js" defer></script>

@@ -27,6 +27,7 @@ from services.referee.companion.guard import (
     RateLimiter,
     check_host,
     check_origin,
+    client_of,
     parse_input,
 )
 from services.referee.companion.hub import CompanionError, Hub, PhoneInput
@@ -66,8 +67,7 @@ def _answers(handler: Handler) -> Handler:
         try:
             return await handler(request, **args)
         except CompanionError as error:
-            headers = {"Retry-After": "1"} if error.status == 429 else None
-            return _error(error.status, error.message, headers)
+            return _error(error.status, error.message, _retry(error))
 
     return run
 
@@ -160,7 +160,7 @@ class Routes:
         try:
             return self._bind(request)
         except CompanionError as error:
-            headers = {"Retry-After": "1"} if error.status == 429 else {}
+            headers = _retry(error) or {}
             if "text/html" in request.headers.get("Accept", ""):
                 page = pages.join_page(self._hub.seats(), self.url, error.message,
                                        code=_given_code(request))
@@ -185,7 +185,7 @@ class Routes:
         if held is not None:
             raise CompanionError(409, f"this phone already has {self._label(held)}; free it "
                                  "from the table menu to change seats")
-        token = self._hub.join(seat, code)
+        token = self._hub.join(seat, code, _client(request))
         response = Response.redirect("/seat", 303)
         response.headers["Set-Cookie"] = (
             f"{COOKIE}={token}; Path=/; Max-Age={self._limits.cookie_days * 86400}; "
@@ -285,8 +285,7 @@ class Routes:
         return next((s.label for s, _taken in self._hub.seats() if s.name == seat), seat)
 
     def _limit(self, request: Request) -> None:
-        client = str(request.client_addr[0]) if request.client_addr else "?"
-        if not self._rate.allow(client):
+        if not self._rate.allow(_client(request)):
             raise CompanionError(429, "too many taps at once: wait a moment and try again")
 
     def _snapshot(self, seat: str) -> tuple[tuple[int, int], dict[str, Any]]:
@@ -294,6 +293,15 @@ class Routes:
         public_version, public = self._hub.public()
         return (version, public_version), {"version": version, "model": model,
                                            "public": public}
+
+
+def _retry(error: CompanionError) -> dict[str, str] | None:
+    """A 429's ``Retry-After`` (seconds), else no header."""
+    return {"Retry-After": str(error.retry_after)} if error.status == 429 else None
+
+
+def _client(request: Request) -> str:
+    return client_of(request.client_addr)
 
 
 def _plain(status: int, words: str) -> Handler:

@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import threading
+from collections import Counter
 from typing import Any
 
-from services.referee.companion.guard import Limits, host_names, is_any_address
+from services.referee.companion.guard import Limits, client_of, host_names, is_any_address
 from services.referee.companion.hub import CompanionError, Hub
 from services.referee.companion.routes import Routes
+from services.referee.companion.table_routes import TableRoutes
 from services.referee.companion.transport import MAX_LINE, BoundedReader, Writer
 
 START_SECONDS = 10.0  # to bind and be ready
@@ -37,15 +40,21 @@ DRAIN_SECONDS = 1.0  # of those, for answers under way
 SETTLE_TURNS = 3  # loop turns from asyncio accepting a socket to our _accept seeing it
 
 
-def _unavailable(words: str) -> bytes:
-    """A whole 503 answer, sent before microdot sees the connection."""
+def _turned_away(status: bytes, words: str) -> bytes:
+    """A whole refusal, sent as a connection is accepted (before microdot sees it)."""
     body = json.dumps({"error": words}).encode()
-    return (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-            b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    return (b"HTTP/1.0 %s\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (status, len(body), body))
 
 
-BUSY = _unavailable("too many connections; try again")
-STOPPING = _unavailable("the phone server is stopping")
+BUSY = _turned_away(b"503 Service Unavailable", "too many connections; try again")
+STOPPING = _turned_away(b"503 Service Unavailable", "the phone server is stopping")
+
+
+def too_many_from(client: str, cap: int) -> bytes:
+    return _turned_away(b"429 Too Many Requests",
+                        f"too many connections from {client} (at most {cap} at once): close "
+                        "other pages of the box on this device and try again")
 
 
 class CompanionStartError(CompanionError):
@@ -63,6 +72,10 @@ class Companion:
     wired uplink, a guest Wi-Fi, a VPN), where anyone could take a free seat or flood the
     table, so it is refused unless ``allow_any_address`` says it is meant. ``names`` are host
     names the phones may use for the box besides its address (e.g. "refbox.local").
+
+    A connection past ``limits.max_connections``, or past ``connections_per_client`` from one
+    address, is answered at once (503, 429) and closed; one that sends no request line within
+    ``head_seconds`` is closed unanswered (:meth:`BoundedReader.begin`).
     """
 
     def __init__(self, hub: Hub, host: str, port: int, *, limits: Limits | None = None,
@@ -79,6 +92,7 @@ class Companion:
         self._names = names
         self._limits = limits or Limits()
         self._routes = Routes(hub, self._limits, host_names(host, names), any_address)
+        TableRoutes(self._routes, hub.screen, self._limits)  # its routes on the app
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
@@ -86,6 +100,7 @@ class Companion:
         self._failure: str | None = None
         self._connections: dict[asyncio.Task[Any],
                                 tuple[BoundedReader, asyncio.StreamWriter]] = {}
+        self._clients: Counter[str] = Counter()  # open connections per client address
         self.port = 0  # the port actually bound, once started
 
     # ------------------------------------------------------------------ life
@@ -153,6 +168,7 @@ class Companion:
                                             limit=MAX_LINE)
         self.port = server.sockets[0].getsockname()[1]
         self._routes.bound(self.port, self.url)
+        self._hub.url = self.url
         unlisten = self._hub.listen(self._tell)
         self._ready.set()
         try:
@@ -181,22 +197,40 @@ class Companion:
             await server.wait_closed()
 
     def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """A new connection (called as it is accepted, so every one is known at stop)."""
-        if self._routes.closing or len(self._connections) >= self._limits.max_connections:
-            writer.write(STOPPING if self._routes.closing else BUSY)
+        """A new connection (called as it is accepted, so every one is known at stop);
+        one past the limits is answered at once and closed."""
+        client = client_of(writer.get_extra_info("peername"))
+        refusal = self._refusal(client)
+        if refusal is not None:
+            writer.write(refusal)
             writer.close()
             return
         bounded = BoundedReader(reader, self._limits)
         task = asyncio.get_running_loop().create_task(self._answer(bounded, writer))
         self._connections[task] = (bounded, writer)
-        task.add_done_callback(self._forget)
+        self._clients[client] += 1
+        task.add_done_callback(functools.partial(self._forget, client))
 
-    def _forget(self, task: asyncio.Task[Any]) -> None:
+    def _refusal(self, client: str) -> bytes | None:
+        limits = self._limits
+        if self._routes.closing:
+            return STOPPING
+        if self._clients[client] >= limits.connections_per_client:
+            return too_many_from(client, limits.connections_per_client)
+        if len(self._connections) >= limits.max_connections:
+            return BUSY
+        return None
+
+    def _forget(self, client: str, task: asyncio.Task[Any]) -> None:
         self._connections.pop(task, None)
+        self._clients[client] -= 1
+        if self._clients[client] <= 0:
+            del self._clients[client]
 
     async def _answer(self, reader: BoundedReader, writer: asyncio.StreamWriter) -> None:
         try:
-            await self._routes.app.handle_request(reader, Writer(writer))
+            if await reader.begin():  # else nothing came in time: closed, not answered
+                await self._routes.app.handle_request(reader, Writer(writer))
         except OSError:  # the phone went away mid-answer: nothing more to tell it
             pass
         finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -28,7 +29,9 @@ def tag_components(game_id: str) -> list[tuple[str, str, str]]:
     return pieces(game_id)
 
 
-def text_renderer(game_id: str) -> TextRenderer:
+def text_renderer(game_id: str, width: int = 80) -> TextRenderer:
+    """A game's view as terminal lines; ``width``: the columns a game that wraps its text
+    (Innsmouth 32) wraps it in (the other games' maps keep their own layout)."""
     if game_id == "decktet-escape":
         from services.referee.tables.decktet_escape.text import render
 
@@ -48,7 +51,7 @@ def text_renderer(game_id: str) -> TextRenderer:
     if game_id == "innsmouth-32":
         from services.referee.tables.innsmouth_32.text import render as i32_render
 
-        return i32_render
+        return i32_render if width == 80 else partial(i32_render, width=width)
     return _json_lines
 
 

@@ -26,6 +26,41 @@
     setLines($(prefix + "-lines"), part ? part.lines : []);
   }
 
+  // A chip's colour: the one word of a suit, a colour or an identity it names, if only one.
+  var CHIP_WORDS = ["moons", "suns", "waves", "leaves", "wyrms", "knots", "blue", "red",
+    "green", "yellow", "purple", "orange", "intruder", "innocent"];
+
+  function chipClass(text) {
+    var words = String(text).toLowerCase().split(/[^a-z]+/);
+    var known = CHIP_WORDS.filter(function (word) { return words.indexOf(word) >= 0; });
+    var name = "chip" + (known.length === 1 ? " " + known[0] : "");
+    return words[0] === "not" ? name + " not" : name;
+  }
+
+  function add(parent, tag, className, text) {
+    var element = document.createElement(tag);
+    element.className = className;
+    element.textContent = text;
+    parent.appendChild(element);
+    return element;
+  }
+
+  // A panel in words: its title, its sentences, its rows (a label, a few words, chips).
+  function showPanel(prefix, part) {
+    showText(prefix, part);
+    var rows = $(prefix + "-rows");
+    while (rows.firstChild) { rows.removeChild(rows.firstChild); }
+    ((part && part.rows) || []).forEach(function (found) {
+      var element = add(rows, "div", "row", "");
+      if (found.label) { add(element, "span", "row-label", found.label); }
+      if (found.text) { add(element, "span", "row-text", found.text); }
+      if (found.chips && found.chips.length) {
+        var chips = add(element, "div", "chips", "");
+        found.chips.forEach(function (text) { add(chips, "span", chipClass(text), text); });
+      }
+    });
+  }
+
   function setStatus(text) { $("status").textContent = text; }
 
   function showNotice(element, text) {
@@ -38,12 +73,15 @@
   function render() {
     if (!model) { return; }
     if (model.label) { $("label").textContent = model.label; document.title = model.label; }
-    showText("screen", model.screen);
+    showNotice($("say"), model.status);
     showNotice($("notice"), model.notice);
     var peekBox = $("peek-box");
     peekBox.hidden = !(peeking && model.peek);
-    if (!peekBox.hidden) { showText("peek", model.peek); }
-    $("screen").hidden = !peekBox.hidden;  // while peeking, the peek replaces the screen
+    if (!peekBox.hidden) { showPanel("peek", model.peek); }
+    // The box's own screen text (outside a game, no menu open; a dice entry), not while
+    // peeking: the peek replaces it.
+    $("screen").hidden = !model.screen || !peekBox.hidden;
+    if (!$("screen").hidden) { showText("screen", model.screen); }
     renderMenu(model.menu);
     renderMap(peeking && model.peek_map ? model.peek_map : model.map);
     var can = model.can || [];
@@ -55,7 +93,7 @@
     $("peek").disabled = can.indexOf("peek") < 0 && !peeking;
     var shown = publicModel && publicModel.title !== undefined ? publicModel : model.public;
     $("public").hidden = !shown;
-    if (shown) { showText("public", shown); }
+    if (shown) { showPanel("public", shown); }
   }
 
   function renderMenu(menu) {
@@ -97,13 +135,6 @@
     (map.route || []).forEach(function (id, index) {
       (steps[id] = steps[id] || []).push(String(index));
     });
-    function add(parent, tag, className, text) {
-      var element = document.createElement(tag);
-      element.className = className;
-      element.textContent = text;
-      parent.appendChild(element);
-      return element;
-    }
     add(grid, "div", "map-head", "");
     columns.forEach(function (name) { add(grid, "div", "map-head", name); });
     var cells = map.cells || [];

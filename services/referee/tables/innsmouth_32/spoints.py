@@ -4,8 +4,8 @@ Before every roll the player commits power spoints (his board) and rest spoints 
 survivor's): first how many power, then how many rest, every item showing the target that
 results ("MUSCLE 6 +2 = 8"; a damage roll "1d6 +2"). Amounts the rules refuse (more than he
 has, more than raise the target to 11) are greyed with the engine's reason. Damage to a
-survivor is negated with exactly that many spoints, or he flails (2d6 against SPEED, raised
-with spoints the same way).
+survivor is negated with exactly that many spoints, or he flails (2d6 against SPEED, or
+BRAINS for the Night Clerk, raised with spoints the same way).
 """
 
 from __future__ import annotations
@@ -146,15 +146,22 @@ class Spoints:
             items.append(Item(word, None, why=self.why(negate(
                 self.seat, min(damage, self.power), max(0, damage - self.power)))))
         flails = [x for x in self.legal if isinstance(x, flail)]
-        speed = CAP - self.limit if self.limit else self.stats.get("speed", CAP)
-        label = fit(f"Flail: SPEED {speed}", "Flail")
+        stat = flail_stat(self.stats)
+        base = CAP - self.limit if self.limit else self.stats.get(stat.lower(), CAP)
+        label = fit(f"Flail: {stat} {base}", "Flail")
         if len(flails) > 1:
             make = self.maker(flail)
-            items.append(Item(label, lambda: self.menu(make, "Flail", "the SPEED flail",
+            items.append(Item(label, lambda: self.menu(make, "Flail", f"the {stat} flail",
                                                        lines)))
         elif flails:
             items.append(Item(label, flails[0]))
         return Menu("Damage!", items, lines=lines)
+
+
+def flail_stat(stats: dict[str, Any]) -> str:
+    """The stat a survivor flails with: SPEED (R-I32-49), BRAINS for one without SPEED (the
+    Night Clerk, R-I32-82)."""
+    return "SPEED" if "speed" in stats else "BRAINS"
 
 
 def spent(action: Any) -> str:

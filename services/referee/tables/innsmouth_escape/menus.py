@@ -19,6 +19,7 @@ from services.referee.box.menu import Item, Menu, reader
 from services.referee.box.render import fit, wrap
 from services.referee.tables.innsmouth_escape import words as w
 from services.referee.tables.innsmouth_escape.mapview import Picker
+from services.referee.tables.innsmouth_escape.screens import window_name
 
 POP = "pop"
 CAP = 4
@@ -224,9 +225,10 @@ class SeatMenus:
     # ------------------------------------------------------------------ cards and effects
 
     def window(self) -> Menu:
+        """Pass or play: the title names the window (its round and step), so the next one
+        never looks like this one asked again."""
         items = [Item("Pass", a.Pass(self.seat)), *self.card_items()]
-        timing = (self.view["window"] or {}).get("timing", "")
-        return Menu(f"Cards: {timing.replace('_', ' ')}", items)
+        return Menu(f"{window_name(self.view)}: card?", items)
 
     def adjust(self) -> Menu:
         adjusting = self.view["adjusting"] or {}

@@ -22,13 +22,36 @@ WAITING = {"place_pawns": "{who} places pawns", "place_human": "{who} places the
            "do_attack": "the dice decide"}
 DOING = {"place_pawns": "place your pawns", "place_human": "place the Human",
          "plot": "YOUR TURN", "spawn_here": "choose the pools", "combat": "YOUR TURN",
-         "kill": "choose the kills", "window": "play a card?", "adjust": "apply the card",
+         "kill": "choose the kills", "adjust": "apply the card",
          "do_move": "move", "do_summon": "summon?", "do_spawn": "spawn",
          "identify": "tap the card"}
 
 
+WINDOWS = {"human_turn": "start", "combat": "combat"}  # a card window's step, in a word
+
+
+def window_name(view: dict[str, Any]) -> str:
+    """Which card window is open, so that two in a row differ: "R3 start" (the Human's turn
+    starts: ``human_turn`` cards) or "R3 combat" (before his fight)."""
+    timing = str((view["window"] or {}).get("timing", ""))
+    return f"R{view['round']} {WINDOWS.get(timing, timing.replace('_', ' '))}"
+
+
+def passed(view: dict[str, Any], seat: int) -> bool:
+    """The seat's Deep Ones were asked in the open window and passed (all public: hand
+    sizes, the cards played this round, who the window still waits for)."""
+    colour = view["colours"][seat] if view["colours"] else ""
+    return bool(colour and view["deep_one_hand_sizes"].get(colour)
+                and colour not in view["deep_one_played"]
+                and colour not in (view["window"] or {}).get("waiting", []))
+
+
 def headline(view: dict[str, Any], labels: list[str], waiting: list[int], seat: int) -> str:
     phase = view["phase"]
+    if phase == "window" and seat in waiting:
+        return f"{window_name(view)}: card?"
+    if phase == "window" and passed(view, seat):
+        return f"passed {window_name(view)}"
     if seat in waiting:
         return DOING.get(phase, "your move")
     if phase.startswith("do_") and view["colours"] and view["colours"][seat] in view["done"]:

@@ -6,6 +6,9 @@ seen its identity (every seat does, so nobody learns anything from who is busy),
 cards to keep, play a card (card, then target; Snatch: victim, then the card taken) or skip,
 play or keep a card taken by Hostage or Snatch, show or hide its identity once dead. Hold `ok`
 goes back one menu. Outside a menu, `next`/`prev` turn the pages of the public screen.
+
+"I have seen it" counts only once the seat's screen has shown its identity card (peek):
+an OK before that changes nothing, and the hidden screen then says to peek first.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ class IntruderFlow(MenuFlow):
         self.before: dict[str, Any] | None = None  # the public view at the last change
         self.roll_for = ""  # what the last die was rolled for
         self.views = ViewCache()
+        self.looked: set[int] = set()  # seats whose screen showed their identity card
+        self.unseen: set[int] = set()  # seats that pressed OK before it did
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return self.views.get(state, seat)
@@ -61,6 +66,9 @@ class IntruderFlow(MenuFlow):
             self.turned = 0
             self.page = self._default_page(before, view)
         self._remember_roll(before, view)
+        if view["phase"] != "ready":
+            self.looked.clear()
+            self.unseen.clear()
 
     def _default_page(self, before: dict[str, Any] | None, view: dict[str, Any]) -> str:
         if view["outcome"] is not None:
@@ -89,8 +97,11 @@ class IntruderFlow(MenuFlow):
         view = self.view(state, seat)
         if not draw.acting(view, seat):
             return None
-        if view["phase"] == "ready":
-            return a.Ready(seat)
+        if view["phase"] == "ready":  # "I have seen it" only once the card was shown
+            if seat in self.looked:
+                return a.Ready(seat)
+            self.unseen.add(seat)
+            return None
         menu = self.menu_for(seat, state)
         if menu is not None:
             self.stacks.setdefault(seat, []).append(menu)
@@ -143,6 +154,15 @@ class IntruderFlow(MenuFlow):
         lines = [(RANK.get(type(e), 0), i, self._event_line(e)) for i, e in enumerate(events)]
         lines = [x for x in lines if x[2]]
         return max(lines)[2] if lines else ""
+
+    def reroll(self, events: Sequence[Event]) -> str:
+        """A face the rules have the table roll again (A-IX-02: no one plays that character,
+        he is dead, at Nobody's Home or not in the tie): the face and why."""
+        for event in events:
+            if isinstance(event, a.DieRolled) and not event.accepted:
+                why = self.seat_words(event.why).removesuffix(": roll again")
+                return f"rolled {event.face}: {why}"
+        return ""
 
     def _event_line(self, event: Event) -> str:
         def s(seat: int | None) -> str:
@@ -209,12 +229,16 @@ class IntruderFlow(MenuFlow):
         view = self.view(state, seat)
         labels = list(self.labels)
         if not shown:
-            return draw.hidden(self.label(seat), view, labels, seat)
+            first = draw.PEEK_FIRST if seat in self.unseen else ""
+            return draw.hidden(self.label(seat), view, labels, seat, first)
         if seat in self.messages:
             return self.message_page(seat)
         stack = self.stacks.get(seat)
         if stack:
             return stack[-1].render()
+        if view["phase"] == "ready":  # the identity card is on the seat's screen now
+            self.looked.add(seat)
+            self.unseen.discard(seat)
         return draw.home(view, labels, seat)
 
     def reveal(self, seat: int, state: State) -> Canvas:

@@ -60,10 +60,16 @@ def headline(view: dict[str, Any], labels: list[str], seat: int) -> str:
     return ""
 
 
-def hidden(label: str, view: dict[str, Any], labels: list[str], seat: int) -> Canvas:
+PEEK_FIRST = "PEEK first, then OK"  # OK pressed before the identity card was shown
+
+
+def hidden(label: str, view: dict[str, Any], labels: list[str], seat: int,
+           first: str = "") -> Canvas:
+    """What anybody may see; ``first`` instead of the headline: what the seat must do
+    before its last press can count."""
     canvas = Canvas()
     canvas.centered(2, label, scale=2)
-    line = headline(view, labels, seat)
+    line = first or headline(view, labels, seat)
     big = line == "YOUR TURN"
     canvas.centered(28, line, scale=2 if big else 1)
     canvas.centered(53, "hold PEEK to see")
