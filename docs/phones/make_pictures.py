@@ -211,12 +211,14 @@ class BrowserSeat:
         self.public_join_page()
         browser = self.browser
         browser.navigate(join_address(server.url, self.hub.code))
-        browser.wait_for(f"document.querySelector('input[name=code]').value === "
+        browser.wait_for(f"document.readyState === 'complete' && "
+                         f"document.querySelector('input[name=code]').value === "
                          f"{json.dumps(self.hub.code)}", "the join page with the code")
         self.picture("join")
         browser.evaluate("document.querySelector('input[name=code]').value = 'WXYZ'")
         browser.click(f"button[value={PHONE}]")
-        browser.wait_for("document.querySelector('.notice') !== null", "the refused join")
+        browser.wait_for("document.readyState === 'complete' && "
+                         "document.querySelector('.notice') !== null", "the refused join")
         self.played.refusals.append(browser.evaluate(
             "document.querySelector('.notice').textContent"))
         self.picture("join-refused")
@@ -226,6 +228,7 @@ class BrowserSeat:
                          f"{json.dumps(self.hub.code)}")
         browser.click(f"button[value={PHONE}]")
         browser.wait_for("location.pathname === '/seat' && "
+                         "document.readyState === 'complete' && "
                          "document.getElementById('status').textContent === 'Live'",
                          "the seat page, live")
         self.tap("[data-press=ok]")  # the seat joins the table
@@ -257,8 +260,8 @@ class BrowserSeat:
 
     def peek(self) -> None:
         """Press and hold Peek: the seat's secrets show while held, and hide on release."""
+        self.shows_model()  # first: the status sentence above the button may move it
         x, y = self.browser.center("#peek")
-        self.shows_model()
         self.browser.pointer("mousePressed", x, y)
         self.handled()
         self.browser.wait_for("!document.getElementById('peek-box').hidden", "the peek")
@@ -341,10 +344,13 @@ class MapSeat(BrowserSeat):
         assert server is not None, "the phone server did not start"
         self.runner.run(MAP_LOBBY)
         self.browser.navigate(join_address(server.url, self.hub.code))
-        self.browser.wait_for("document.querySelector('input[name=code]') !== null",
+        # Loaded, its style sheet too: a tap aimed before the page is laid out would miss.
+        self.browser.wait_for("document.readyState === 'complete' && "
+                              "document.querySelector('input[name=code]') !== null",
                               "the join page")
         self.browser.click(f"button[value={PHONE}]")
         self.browser.wait_for("location.pathname === '/seat' && "
+                              "document.readyState === 'complete' && "
                               "document.getElementById('status').textContent === 'Live'",
                               "the seat page, live")
         self.tap("[data-press=ok]")  # the phone joins: Seat 2 of the game (after Seat 1)
