@@ -126,3 +126,16 @@ def over_line(outcome: dict[str, Any], labels: Sequence[str]) -> str:
     """The end in a sentence: the engine's reason and who won."""
     winners = [who(labels, s) for s in outcome["winners"]]
     return f"The game is over: {sentence(outcome['reason'])} Winners: {listing(winners)}."
+
+
+def settled(view: dict[str, Any], seat: int, waiting: Sequence[int],
+            doing: dict[str, str], lost: str = "You lost.") -> str | None:
+    """The status line every game says the same way: the game's end for this seat, or what
+    the phase asks of it when it is waited for (None: the game's own words decide)."""
+    outcome = view["outcome"]
+    if outcome:
+        return "You won." if seat in outcome["winners"] else lost
+    if seat in waiting:
+        return doing.get(view["phase"], "Your move.")
+    return None
+

@@ -22,6 +22,7 @@ from services.referee.companion.words import (
     over_line,
     panel,
     row,
+    settled,
     who,
 )
 
@@ -105,12 +106,10 @@ def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Pan
 
 def status(view: dict[str, Any], labels: Sequence[str], seat: int,
            waiting: Sequence[int] = ()) -> str:
-    outcome = view["outcome"]
-    if outcome:
-        return "You won." if seat in outcome["winners"] else "You lost."
+    told = settled(view, seat, waiting, DOING)
+    if told is not None:
+        return told
     phase = view["phase"]
-    if seat in waiting:
-        return DOING.get(phase, "Your move.")
     mine = next((v for v in view["victims"] if v["seat"] == seat), None)
     if mine is not None and not mine["alive"]:
         return "You are dead."

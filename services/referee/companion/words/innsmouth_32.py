@@ -22,6 +22,7 @@ from services.referee.companion.words import (
     over_line,
     panel,
     row,
+    settled,
     who,
 )
 
@@ -105,12 +106,10 @@ def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Pan
 
 def status(view: dict[str, Any], labels: Sequence[str], seat: int,
            waiting: Sequence[int] = ()) -> str:
-    outcome = view["outcome"]
-    if outcome:
-        return "You won." if seat in outcome["winners"] else "The game is over."
+    told = settled(view, seat, waiting, DOING, "The game is over.")
+    if told is not None:
+        return told
     phase = view["phase"]
-    if seat in waiting:
-        return DOING.get(phase, "Your move.")
     first = who(labels, waiting[0]) if waiting else "A player"
     said = WAITING.get(phase, "")
     return capital(said.format(who=first)) + "." if said else "Waiting."

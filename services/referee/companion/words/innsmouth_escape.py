@@ -21,6 +21,7 @@ from services.referee.companion.words import (
     over_line,
     panel,
     row,
+    settled,
     who,
 )
 
@@ -119,12 +120,10 @@ def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Pan
 
 def status(view: dict[str, Any], labels: Sequence[str], seat: int,
            waiting: Sequence[int] = ()) -> str:
-    outcome = view["outcome"]
-    if outcome:
-        return "You won." if seat in outcome["winners"] else "You lost."
+    told = settled(view, seat, waiting, DOING)
+    if told is not None:
+        return told
     phase = view["phase"]
-    if seat in waiting:
-        return DOING.get(phase, "Your move.")
     colours = view["colours"]
     if phase.startswith("do_") and colours and colours[seat] in view["done"]:
         return "Waiting for the other Deep One players."
