@@ -28,6 +28,8 @@ BENCHMARKS = {
     "asylum-escape": ("benchmarks.bots_asylum_escape", "the Patients"),
     "innsmouth-escape": ("benchmarks.bots_innsmouth_escape", "the Deep Ones"),
     "innsmouth-32": ("benchmarks.bots_innsmouth_32", "the director"),
+    "decktet-escape": ("benchmarks.bots_decktet_escape", "every partner (all-bot tables)"),
+    "intruder-escape": ("benchmarks.bots_intruder_escape", "the Innocents and the Intruders"),
 }
 
 

@@ -18,7 +18,9 @@ chance source, the Victims' real random sources), and searches the Patients' mov
 that wins. It is the benchmark's only, never reachable from services/bots: it measures how
 often a win was there at all for the Patients, whoever plays them. ``--foresight 0`` takes
 the future away: it sees the Victims' true rooms and heads straight at them (the most any
-belief about the Victims could give a player who goes for them).
+belief about the Victims could give a player who goes for them). ``--victims careful`` seats
+the box's careful Victim (it starts and moves as far from the Patients as it can) in every
+Victim seat instead of random-legal play.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from benchmarks.bots_stats import percentile, table, wilson, z_score
+from benchmarks.bots_stats import pair_row, table, times_row
 from services.bots.asylum_escape import make_bot
 from services.bots.contract import Bot, RandomBot, bot_rng, knowledge_of
 from services.bots.play import Record, bot_seats_asked
@@ -147,14 +149,16 @@ def greedy(state: AsylumState, legal: Sequence[Action]) -> list[Action]:
 
 
 def play_one(level: str, players: int, game: int, seed: int,
-             foresight: int = FORESIGHT) -> tuple[bool, list[float]]:
+             foresight: int = FORESIGHT, victims: str = "random") -> tuple[bool, list[float]]:
     """One game with ``level`` at the Patients' seat: (the Patients won, their decision
-    times in ms)."""
+    times in ms). ``victims`` ``careful``: every Victim seat plays the box's careful Victim
+    (:mod:`services.bots.asylum_escape.victims`) instead of random-legal play."""
     box = AsylumEscape()
     patients = game % players
     state = box.new_state(players, {"patients_seat": patients})
     bot: Bot = RandomBot() if level in ("random", CEILING) else make_bot(level)
-    bots: dict[int, Bot] = {s: bot if s == patients else RandomBot() for s in range(players)}
+    victim: Bot = make_bot("normal") if victims == "careful" else RandomBot()
+    bots: dict[int, Bot] = {s: bot if s == patients else victim for s in range(players)}
     record = Record(state)
     name = f"asylum-bench:{seed}:{players}:{game}"
     chance = random.Random(name)
@@ -186,14 +190,15 @@ def play_one(level: str, players: int, game: int, seed: int,
 
 
 def run(games: int, seed: int, players: Sequence[int], levels: Sequence[str],
-        foresight: int = FORESIGHT) -> dict[tuple[str, int], dict[str, Any]]:
+        foresight: int = FORESIGHT, victims: str = "random"
+        ) -> dict[tuple[str, int], dict[str, Any]]:
     """Every level at every player count over the same games: wins and decision times."""
     results: dict[tuple[str, int], dict[str, Any]] = {}
     for n in players:
         for level in levels:
             entry = results[level, n] = {"wins": 0, "games": 0, "times": []}
             for game in range(games):
-                won, times = play_one(level, n, game, seed, foresight)
+                won, times = play_one(level, n, game, seed, foresight, victims)
                 entry["wins"] += won
                 entry["games"] += 1
                 entry["times"] += times
@@ -203,31 +208,24 @@ def run(games: int, seed: int, players: Sequence[int], levels: Sequence[str],
 def pairing(results: dict[tuple[str, int], dict[str, Any]], a: str, b: str,
             players: int) -> dict[str, Any]:
     first, second = results[a, players], results[b, players]
-    wa, ga, wb, gb = first["wins"], first["games"], second["wins"], second["games"]
-    return {"role": "patients", "level_a": a, "level_b": b, "players": players,
-            "games": ga, "wins_a": wa, "rate_a": wa / ga, "ci_a": wilson(wa, ga),
-            "wins_b": wb, "rate_b": wb / gb, "ci_b": wilson(wb, gb),
-            "difference": wa / ga - wb / gb, "z": z_score(wa, ga, wb, gb)}
+    return pair_row("patients", a, b, players, first["wins"], first["games"], second["wins"],
+                    second["games"])
 
 
 def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
-                levels: Sequence[str] = LEVELS, foresight: int = FORESIGHT
-                ) -> list[dict[str, Any]]:
+                levels: Sequence[str] = LEVELS, foresight: int = FORESIGHT,
+                victims: str = "random") -> list[dict[str, Any]]:
     """One dict per pairing whose two levels were played, at every player count; then one
     per level played with its decision times (p50, p99, max ms)."""
-    results = run(games, seed, players, levels, foresight)
+    results = run(games, seed, players, levels, foresight, victims)
     rows = [pairing(results, a, b, n) for n in players for a, b in PAIRS
             if a in levels and b in levels]
     for level in levels:
         if level == "random":
             continue
-        times = [t for n in players for t in results[level, n]["times"]]
-        rows.append({"role": "patients", "level": level, "decisions": len(times),
-                     "p50_ms": percentile(times, 0.5), "p99_ms": percentile(times, 0.99),
-                     "max_ms": max(times, default=0.0)})
+        rows.append(times_row("patients", level,
+                              [t for n in players for t in results[level, n]["times"]]))
     return rows
-
-
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -241,12 +239,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--foresight", type=int, default=FORESIGHT,
                         help=f"{CEILING} only: positions searched a decision with the real "
                         "future; 0: it sees the present only (the Victims' true rooms)")
+    parser.add_argument("--victims", choices=("random", "careful"), default="random",
+                        help="the Victim seats: random-legal play (the issue's measure) or "
+                        "the box's careful Victim (moves away from the Patients)")
     parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    rows = tournaments(args.games, args.seed, args.players, args.levels, args.foresight)
+    rows = tournaments(args.games, args.seed, args.players, args.levels, args.foresight,
+                       args.victims)
     print(table(rows))
-    print(f"\n{args.games} games per level and player count, every Victim random-legal; "
+    print(f"\n{args.games} games per level and player count, every Victim {args.victims}; "
           f"{time.perf_counter() - began:.0f} s")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

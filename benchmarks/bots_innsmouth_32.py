@@ -33,7 +33,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from benchmarks.bots_stats import percentile, table, wilson, z_score
+from benchmarks.bots_stats import pair_row, table, times_row
 from services.bots.contract import LEVELS, SeatKnowledge, Told, bot_rng, choose
 from services.bots.innsmouth_32 import director, make_bot, search
 from services.bots.innsmouth_32.table import Table
@@ -165,11 +165,7 @@ def foresee(state: I32State, step: int, chance: random.Random, game_seed: str,
 def pairing(players: str | int, a: str, b: str, games: int, wins_a: int,
             wins_b: int) -> dict[str, Any]:
     """The row of A against B in the director's role over the same ``games``."""
-    return {"role": "director", "players": players, "level_a": a, "level_b": b,
-            "games": games, "wins_a": wins_a, "wins_b": wins_b, "rate_a": wins_a / games,
-            "rate_b": wins_b / games, "ci_a": wilson(wins_a, games),
-            "ci_b": wilson(wins_b, games), "difference": (wins_a - wins_b) / games,
-            "z": z_score(wins_a, games, wins_b, games)}
+    return pair_row("director", a, b, players, wins_a, games, wins_b, games)
 
 
 def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
@@ -195,12 +191,8 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
             rows.append(pairing(label, a, b, games * len(group),
                                 sum(wins[a, n] for n in group), sum(wins[b, n] for n in group)))
     for level, spent in times.items():
-        rows.append({"role": "director", "level_a": level, "decisions": len(spent),
-                     "p50_ms": percentile(spent, 0.5), "p99_ms": percentile(spent, 0.99),
-                     "max_ms": max(spent, default=0.0)})
+        rows.append(times_row("director", level, spent))
     return rows
-
-
 
 
 def main(argv: Sequence[str] | None = None) -> None:

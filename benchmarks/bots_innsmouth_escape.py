@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bots_stats import percentile, table, wilson, z_score
+from benchmarks.bots_stats import pair_row, table, times_row
 from services.bots.contract import bot_rng, knowledge_of
 from services.bots.innsmouth_escape import make_bot
 from services.bots.play import Record
@@ -39,55 +39,59 @@ PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"), ("normal"
          ("hard", "normal"))
 PLAYERS = (2, 3, 4, 5)
 ROLE = "deep_ones"
+HUMAN = "human"
 LIMIT = 20_000  # actions: a game longer than this is counted as not won by the Deep Ones
+HUMAN_LIMIT = 3_000  # the same for the Human measured: he has not escaped by then
 
 
-def play_one(level: str, players: int, game: int, seed: int) -> tuple[bool, list[float]]:
-    """One game with ``level`` at every Deep One seat: (the Deep Ones won, the CPU time of
-    each of their decisions in ms)."""
+def play_one(level: str, players: int, game: int, seed: int, role: str = ROLE,
+             against: str = "random") -> tuple[bool, list[float]]:
+    """One game with ``level`` in ``role`` (every Deep One seat, or the Human) and
+    ``against`` in the other seats: (``role`` won, the CPU time of each of its decisions in
+    ms)."""
     box = InnsmouthEscape()
     human = game % players
     state = box.new_state(players, {"human_seat": human})
     bot = None if level == "random" else make_bot(level)
+    other = None if against == "random" else make_bot(against)
     record = Record(state)
     chance = random.Random(f"innsmouth-bench:{seed}:{players}:{game}")
     name = f"{seed}:{players}:{game}"
     times: list[float] = []
-    while len(record.actions) < LIMIT:
+    while len(record.actions) < (HUMAN_LIMIT if role == HUMAN else LIMIT):
         record.resolve_chance(chance)
         if state.outcome() is not None:
             break
         seat = min(p.seat for p in state.pending() if isinstance(p, SeatPrompt))
         rng = bot_rng(name, seat, len(record.actions))
-        if bot is None or seat == human:  # RandomBot's choice, without building the history
+        measured = (seat == human) == (role == HUMAN)
+        player = bot if measured else other
+        if player is None:  # RandomBot's choice, without building the history
             record.apply(rng.choice(tuple(state.legal_actions(seat))))
             continue
         start = time.thread_time()
         knowledge = knowledge_of(state, seat, record.actions, record.events)
-        action = bot.choose(knowledge, rng)
-        times.append((time.thread_time() - start) * 1000)
+        action = player.choose(knowledge, rng)
+        if measured:
+            times.append((time.thread_time() - start) * 1000)
         record.apply(action)
     outcome = state.outcome()
-    return outcome is not None and human not in outcome.winners, times
-
-
-
-
-
-
+    human_won = outcome is not None and human in outcome.winners
+    return human_won if role == HUMAN else (outcome is not None and not human_won), times
 
 
 def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
-                levels: Sequence[str] = LEVELS) -> list[dict[str, Any]]:
-    """One dict per pairing of the levels run, at each player count; then one per level
-    with its decision times (p50, p99, max ms)."""
+                levels: Sequence[str] = LEVELS, role: str = ROLE,
+                against: str = "random") -> list[dict[str, Any]]:
+    """One dict per pairing of the levels run in ``role`` (the other side ``against``), at
+    each player count; then one per level with its decision times (p50, p99, max ms)."""
     wins: dict[tuple[str, int], int] = {}
     times: dict[str, list[float]] = {}
     for n in players:
         for level in levels:
             wins[level, n] = 0
             for game in range(games):
-                won, spent = play_one(level, n, game, seed)
+                won, spent = play_one(level, n, game, seed, role, against)
                 wins[level, n] += won
                 times.setdefault(level, []).extend(spent)
             print(f"{n} players, {level}: {wins[level, n]}/{games}", file=sys.stderr)
@@ -96,23 +100,14 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
         for a, b in PAIRS:
             if a not in levels or b not in levels:
                 continue
-            rows.append({
-                "role": ROLE, "level_a": a, "level_b": b, "players": n, "games": games,
-                "wins_a": wins[a, n], "wins_b": wins[b, n],
-                "rate_a": wins[a, n] / games, "rate_b": wins[b, n] / games,
-                "ci_a": wilson(wins[a, n], games), "ci_b": wilson(wins[b, n], games),
-                "difference": (wins[a, n] - wins[b, n]) / games,
-                "z": z_score(wins[a, n], games, wins[b, n], games)})
+            rows.append(pair_row(role if against == "random" else f"{role} vs {against}", a,
+                                 b, n, wins[a, n], games, wins[b, n], games))
     for level in levels:
         if level == "random":
             continue
         spent = times.get(level, [])
-        rows.append({"role": ROLE, "level": level, "decisions": len(spent),
-                     "p50_ms": percentile(spent, 0.5), "p99_ms": percentile(spent, 0.99),
-                     "max_ms": max(spent, default=0.0)})
+        rows.append(times_row(role, level, spent))
     return rows
-
-
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -122,14 +117,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="+", default=list(PLAYERS),
                         choices=PLAYERS)
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--role", choices=(ROLE, HUMAN), default=ROLE,
+                        help="the role measured (default: the Deep Ones)")
+    parser.add_argument("--against", choices=LEVELS, default="random",
+                        help="the other side's level (default: random-legal play)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the rows as JSON")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    rows = tournaments(args.games, args.seed, args.players, args.levels)
+    rows = tournaments(args.games, args.seed, args.players, args.levels, args.role,
+                       args.against)
     spent = time.perf_counter() - began
     print(table(rows))
-    print(f"\n{args.games} games per level and player count, seed {args.seed}, the Human "
-          f"random-legal; {spent:.0f} s")
+    other = "the Human" if args.role == ROLE else "the Deep Ones"
+    print(f"\n{args.games} games per level and player count, seed {args.seed}, {other} "
+          f"{args.against}; {spent:.0f} s")
     if args.json:
         args.json.write_text(json.dumps({
             "date": datetime.date.today().isoformat(), "games": args.games,

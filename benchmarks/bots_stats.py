@@ -36,6 +36,24 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
+def pair_row(role: str, a: str, b: str, players: str | int, wins_a: int, games_a: int,
+             wins_b: int, games_b: int) -> dict[str, Any]:
+    """The row of level A against level B in ``role``: wins, rates with their 95% Wilson
+    intervals, the difference and the two-proportion z."""
+    return {"role": role, "level_a": a, "level_b": b, "players": players, "games": games_a,
+            "wins_a": wins_a, "rate_a": wins_a / games_a, "ci_a": wilson(wins_a, games_a),
+            "wins_b": wins_b, "rate_b": wins_b / games_b, "ci_b": wilson(wins_b, games_b),
+            "difference": wins_a / games_a - wins_b / games_b,
+            "z": z_score(wins_a, games_a, wins_b, games_b)}
+
+
+def times_row(role: str, level: str, times: Sequence[float]) -> dict[str, Any]:
+    """A level's decision times in ``role``: how many, p50, p99 and max (ms)."""
+    return {"role": role, "level": level, "decisions": len(times),
+            "p50_ms": percentile(times, 0.5), "p99_ms": percentile(times, 0.99),
+            "max_ms": max(times, default=0.0)}
+
+
 def table(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as two markdown tables: the pairings (rows with ``games``), then the decision
     times (rows with ``decisions``)."""

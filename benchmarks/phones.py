@@ -1,6 +1,7 @@
 """Phone seats (docs/phones.md): page-update latency, and what the companion costs the daemon.
 
     .venv/bin/python benchmarks/phones.py [--inputs 300] [--runs 5] [--seed 1] [--dir DIR]
+                                          [--table] [--latency-only]
 
 1. **Input to page update.** The sim box (``sim_box(..., phones=True, phone_port=0)``: the
    real phone server on 127.0.0.1 and a free port) runs the daemon's own loop
@@ -13,9 +14,18 @@
    connection, of the event carrying the next version (the box has taken the input off its
    queue, handled it, rendered, published; the server pushed it). Two kinds, ``--inputs``
    each, 50-70 ms apart (the server allows 20 inputs a second per phone): the lobby menu's
-   cursor (Seat 7 drives the lobby: next, prev) and, in an Escape! game of three, the
-   press-and-hold peek (down, up: its seat screen and secrets change). The POST's own round
-   trip is shown too.
+   cursor (Seat 7 drives the lobby: next, prev) and, in an Escape! game of three, the table
+   menu (opened as a held next opens it, closed with back: the seat's menu changes). The
+   POST's own round trip is shown too. With ``--table`` the same inputs are timed again
+   with a table screen watching (a TV's page: ``GET /T/<code>/events`` open on a thread,
+   its code read off the hub): the seat's latency with it, and the time from the input to
+   the table screen's new model when the input changed it. Both runs say how long the
+   daemon took to build each table screen model (built after every render that changed
+   the public side, watched or not: ``table_model`` is wrapped with a timer in this
+   process). Those inputs change the public side little (the lobby's text), so
+   ``--table`` also times the model of a game in progress (section 1b,
+   :mod:`benchmarks.phones_table`): each game played at random to 30 and 150 moves,
+   ``game_model`` built 200 times from the public view, the history and its sentences.
 2. **Start-up and memory.** Fresh interpreters build the sim box as ``refbox sim`` does
    (``sim_box``) with the phones on or off and start it; a ``Notify`` whose ``ready()`` notes
    ``time.monotonic()``; the parent reads it just before spawning (as
@@ -47,8 +57,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.phones_table import model_costs  # noqa: E402
 from firmware_py.events import ButtonPressed  # noqa: E402
 from services.referee.assemble import sim_box  # noqa: E402
+from services.referee.box import phones as phones_module  # noqa: E402
 from services.referee.box.daemon import Box  # noqa: E402
 
 TIMEOUT = 10.0  # s for any answer
@@ -85,13 +97,15 @@ class Phone:
         return self.post("/api/input", json.dumps({"version": version, "kind": kind,
                                                    "value": value}), "application/json")
 
-    def stream(self, seen: queue.Queue[tuple[float, int, dict[str, Any]]]) -> threading.Thread:
-        """Read the seat's event stream on a thread: (arrival, version, model) per event."""
+    def stream(self, seen: queue.Queue[tuple[float, int, dict[str, Any]]],
+               path: str = "/api/events") -> threading.Thread:
+        """Read an event stream on a thread (the seat's, or with ``path`` a table screen's):
+        (arrival, version, model) per ``model`` event."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=None)
-        connection.request("GET", "/api/events", headers={"Cookie": self.cookie})
+        connection.request("GET", path, headers={"Cookie": self.cookie})
         response = connection.getresponse()
         if response.status != 200:
-            raise RuntimeError(f"the event stream was refused: {response.status}")
+            raise RuntimeError(f"the event stream {path} was refused: {response.status}")
 
         def read() -> None:
             event, data = "", ""
@@ -115,7 +129,7 @@ class Phone:
 class Session:
     """The sim box on its loop thread, and Seat 7's phone."""
 
-    def __init__(self, data: str, seed: int) -> None:
+    def __init__(self, data: str, seed: int, table: bool = False) -> None:
         self.box: Box
         self.box, _sim = sim_box("sim", data, time.monotonic, screens="memory",
                                  threaded=True, seed=seed, phones=True, phone_port=0)
@@ -136,6 +150,13 @@ class Session:
         self.version, self.model = -1, {}
         self.latest()
         self.stale = 0  # inputs sent again after a 409
+        # With a table screen: a TV's page, on its own stream (GET /T/<code>/events).
+        self.watched: queue.Queue[tuple[float, int, dict[str, Any]]] | None = None
+        if table:
+            self.watched = queue.Queue()
+            Phone(server.port).stream(self.watched, f"/T/{hub.screen.code}/events")  # type: ignore[attr-defined]
+            self.watched.get(timeout=TIMEOUT)  # its first model
+        self.screen_updates: list[float] = []  # input -> the table screen's new model, s
 
     def _run(self) -> None:
         """The daemon's main thread: start, loop until stopped, close."""
@@ -181,7 +202,24 @@ class Session:
             at, version, model = self.seen.get(timeout=TIMEOUT)
             self.version, self.model = version, model
             if made(kind, value, before, model):
+                self._watched(start)
                 return answered - start, at - start
+
+    def _watched(self, start: float) -> None:
+        """The table screen's models that came since ``start`` (the box publishes the table
+        screen's model with the seats' after the same render, so one the input made has
+        come by now or does not come): the first one's latency is noted."""
+        if self.watched is None:
+            return
+        arrivals = []
+        try:
+            while True:
+                arrivals.append(self.watched.get(timeout=0.02)[0])
+        except queue.Empty:
+            pass
+        later = [at for at in arrivals if at > start]
+        if later:
+            self.screen_updates.append(later[0] - start)
 
     def untimed(self, kind: str, value: Any) -> None:
         self.timed(kind, value)
@@ -192,13 +230,11 @@ class Session:
 
 
 def made(kind: str, value: Any, before: dict[str, Any], model: dict[str, Any]) -> bool:
-    """Whether ``model`` is the one the input made: the menu's cursor moved, the peek shows
-    or hides; any change for the other inputs."""
+    """Whether ``model`` is the one the input made: the menu's cursor moved; any change for
+    the other inputs."""
     if kind == "press" and value in ("next", "prev") and before.get("menu"):
         return model.get("menu") is not None and \
             model["menu"]["cursor"] != before["menu"]["cursor"]
-    if kind == "peek":
-        return (model["screen"] == model["peek"]) is value
     return model != before
 
 
@@ -217,20 +253,40 @@ def to_game(session: Session) -> None:
         raise RuntimeError(f"the game did not start: {session.model['screen']}")
 
 
-def latency(data: str, inputs: int, seed: int
-            ) -> tuple[dict[str, list[tuple[float, float]]], int]:
+def latency(data: str, inputs: int, seed: int, table: bool = False
+            ) -> tuple[dict[str, list[tuple[float, float]]], int, list[float], list[float]]:
+    """Each input's (POST, page update) by kind, the 409s, the table screen's updates (with
+    ``table``) and the daemon's time building each table screen model, in s."""
     random.seed(seed)
-    session = Session(data, seed)
-    found: dict[str, list[tuple[float, float]]] = {"lobby menu move": [], "peek down/up": []}
+    built: list[float] = []
+    original = phones_module.table_model
+
+    def timed_model(*args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return original(*args)
+        finally:
+            built.append(time.perf_counter() - start)
+
+    phones_module.table_model = timed_model  # type: ignore[assignment]
+    try:
+        session = Session(data, seed, table)
+    except BaseException:
+        phones_module.table_model = original  # type: ignore[assignment]
+        raise
+    found: dict[str, list[tuple[float, float]]] = {"lobby menu move": [],
+                                                   "table menu open/close": []}
     try:
         for n in range(inputs):
             found["lobby menu move"].append(session.timed("press", "next" if n % 2 else "prev"))
         to_game(session)
-        for n in range(inputs):
-            found["peek down/up"].append(session.timed("peek", n % 2 == 0))
+        for n in range(inputs):  # hold next opens the table menu, back closes it
+            found["table menu open/close"].append(
+                session.timed("press", "back") if n % 2 else session.timed("hold", "next"))
     finally:
         session.close()
-    return found, session.stale
+        phones_module.table_model = original  # type: ignore[assignment]
+    return found, session.stale, session.screen_updates, built
 
 
 CHILD = """
@@ -351,22 +407,49 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="start-up and import runs")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the journals go (default: $TMPDIR)")
+    parser.add_argument("--table", action="store_true",
+                        help="time the inputs again with a table screen watching")
+    parser.add_argument("--latency-only", action="store_true",
+                        help="only the input timings (no start-up or import runs)")
     args = parser.parse_args()
     directory = args.dir or tempfile.gettempdir()
     print(f"refbox phones benchmark: python {sys.version.split()[0]}, {os.cpu_count()} cpus, "
           f"load average {os.getloadavg()[0]:.2f}")
 
-    with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-phones-") as data:
-        found, stale = latency(data, args.inputs, args.seed)
-    print("\n1. input -> page update (POST /api/input -> the model event on the stream), ms")
-    print(f"{'input':<16} {'n':>4} {'p50':>6} {'p99':>6} {'max':>6} | "
-          f"{'POST p50':>8} {'p99':>6}")
-    for kind, samples in found.items():
-        update = [u * 1000 for _post, u in samples]
-        post = [p * 1000 for p, _u in samples]
-        print(f"{kind:<16} {len(samples):>4} {pct(update, 50):>6.2f} {pct(update, 99):>6.2f} "
-              f"{max(update):>6.2f} | {pct(post, 50):>8.2f} {pct(post, 99):>6.2f}")
-    print(f"inputs sent again after a 409 (the public screen had changed first): {stale}")
+    cases = [False, True] if args.table else [False]
+    for table in cases:
+        with tempfile.TemporaryDirectory(dir=directory, prefix="refbox-phones-") as data:
+            found, stale, screen, built = latency(data, args.inputs, args.seed, table)
+        watched = "with a table screen watching" if table else "no table screen open"
+        print(f"\n1. input -> page update (POST /api/input -> the model event on the "
+              f"stream), ms: {watched}")
+        print(f"{'input':<21} {'n':>4} {'p50':>6} {'p99':>6} {'max':>6} | "
+              f"{'POST p50':>8} {'p99':>6}")
+        for kind, samples in found.items():
+            update = [u * 1000 for _post, u in samples]
+            post = [p * 1000 for p, _u in samples]
+            print(f"{kind:<21} {len(samples):>4} {pct(update, 50):>6.2f} "
+                  f"{pct(update, 99):>6.2f} {max(update):>6.2f} | {pct(post, 50):>8.2f} "
+                  f"{pct(post, 99):>6.2f}")
+        print(f"inputs sent again after a 409 (the public screen had changed first): {stale}")
+        if built:
+            took = [b * 1000 for b in built]
+            print(f"table screen model built by the daemon: {len(took)} times, p50 "
+                  f"{pct(took, 50):.2f} ms, p99 {pct(took, 99):.2f} ms, max {max(took):.2f} ms")
+        if table:
+            ms = [u * 1000 for u in screen]
+            line = (f"p50 {pct(ms, 50):.2f} ms, p99 {pct(ms, 99):.2f} ms, max {max(ms):.2f} ms"
+                    if ms else "none")
+            print(f"input -> the table screen's new model (inputs that changed it: "
+                  f"{len(ms)}): {line}")
+    if args.table:
+        print("\n1b. the table screen's model of a game in progress, built from the public "
+              "side (median of 200 builds)")
+        print(f"{'game':<18} {'moves':>5} {'ms':>6} {'JSON bytes':>10}")
+        for game_id, moves, took, size in model_costs(args.seed):
+            print(f"{game_id:<18} {moves:>5} {took:>6.2f} {size:>10}")
+    if args.latency_only:
+        return
 
     results = start_up(directory, args.runs)
     print(f"\n2. the sim box started (fresh interpreters, median of {args.runs} runs)")

@@ -232,6 +232,10 @@ def _refusal(step: Step, says: str, person: bool) -> UndoRefused:
 
 def _who(who: str, game: str, players: int, roles: Mapping[str, str]) -> str:
     """A ``--bot`` seat as kept: a seat number from 1 as text, ``all`` or a role."""
+    if who in levels.secret_roles(game):
+        raise BotSeatError(f"--bot {who}: in {game} the roles are dealt in secret, so no "
+                           f"one can name a role's seat before the deal; give seat numbers "
+                           f"(1 to {players}) or {ALL}")
     if who == ALL or who in roles:
         return who
     if who.isascii() and who.isdigit():
@@ -239,9 +243,10 @@ def _who(who: str, game: str, players: int, roles: Mapping[str, str]) -> str:
             raise BotSeatError(f"--bot seat {who[:6]}: with {players} players the seats are "
                                f"1 to {players}")
         return str(int(who))
+    named = [r for r in roles if r not in levels.secret_roles(game)]
+    also = f", or a role the box plays: {', '.join(named)}" if named else ""
     raise BotSeatError(f"--bot {who[:30]!r}: {game} has no such seat or role; give a seat "
-                       f"number (1 to {players}), {ALL}, or a role the box plays: "
-                       f"{', '.join(roles)}")
+                       f"number (1 to {players}){',' if named else ' or'} {ALL}{also}")
 
 
 def _name(who: str) -> str:

@@ -448,3 +448,38 @@ def test_the_hard_level_plays_the_duel_only_with_one_victim_from_the_start() -> 
     assert duel_wanted({**view, "final_window": [7, 9]}, tracker)
     two = {**view, "victims": [*view["victims"], {"seat": 2, "alive": False}]}
     assert not duel_wanted(two, tracker)  # 3 players, one left: the playouts stay
+
+
+def test_the_hard_level_weighs_a_careful_victim_in_the_duel() -> None:
+    """With a share of its belief on a careful Victim, a start room farthest from the
+    Patients (d, three rooms from the Butcher in a) gets that share besides its uniform one,
+    and so does the farthest end of a move."""
+    tracker = line_tracker()
+    tracker.evasion = 0.5
+    tracker.step([{"type": "start_chosen", "seat": 1}])
+    assert tracker.beliefs == {1: pytest.approx({"b": 1 / 6, "c": 1 / 6, "d": 2 / 3})}
+    assert tracker.evasive(["c", "d"], "d") == pytest.approx({"c": 0.25, "d": 0.75})
+
+
+def test_the_chance_of_a_careful_victim_follows_what_it_did_in_public() -> None:
+    from services.bots.asylum_escape import CAREFUL, careful_share
+    from services.bots.contract import SeatKnowledge, Told
+
+    def share(mulligan: bool, *history: Told) -> float:
+        victims = [{"seat": 1, "card": "intern", "alive": True, "held": "",
+                    "mulligan": mulligan}]
+        knowledge = SeatKnowledge("asylum-escape", 0, 2, {}, {"victims": victims}, {}, (),
+                                  (), False, history)
+        return careful_share(knowledge)
+
+    kept = CAREFUL / (CAREFUL + (1 - CAREFUL) / 2)  # a random Victim keeps half the time
+    drew = Told("Seat 2 draws a Camo/Sabo card", ({"type": "card_drawn"},))
+    saved = Told("Seat 2 plays Locker", ({"type": "card_played", "effect": "save"},))
+    assert share(False) == pytest.approx(kept)
+    assert share(False, drew, saved) == pytest.approx(
+        CAREFUL / (CAREFUL + (1 - CAREFUL) / 2 * 2 / 3))
+    assert share(True) == 0.0  # a careful Victim never takes a mulligan
+    assert share(False, drew, Told("Seat 2 draws nothing", ())) == 0.0
+    assert share(False, Told("Seat 2 plays Sprint", (
+        {"type": "card_played", "effect": "move"},))) == 0.0
+    assert share(False, Told("Seat 1 draws nothing", ())) == pytest.approx(kept)

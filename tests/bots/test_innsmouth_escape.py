@@ -7,8 +7,10 @@ is caught by that check."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +28,16 @@ from services.bots.contract import (
     json_view,
     knowledge_of,
 )
-from services.bots.innsmouth_escape import ROLES, deepones, make_bot, role_of, search, worlds
+from services.bots.innsmouth_escape import (
+    ROLES,
+    deepones,
+    escape,
+    human,
+    make_bot,
+    role_of,
+    search,
+    worlds,
+)
 from services.bots.innsmouth_escape.table import Table
 from services.bots.play import Record, self_play
 from services.games.core import JSON, Action, IllegalAction, OptionValue, SeatPrompt
@@ -76,7 +87,7 @@ def random_game(players: int, options: dict[str, OptionValue], seed: int,
 
 
 def test_the_module_offers_roles_role_of_and_make_bot() -> None:
-    assert set(ROLES) == {"deep_ones"}
+    assert set(ROLES) == {"deep_ones", "human"}
     assert levels.roles("innsmouth-escape") == ROLES
     state = GAME.new_state(4, {"human_seat": 2})
     assert [role_of(state.view(None), s) for s in range(4)] == [
@@ -275,6 +286,22 @@ def card_twins(state: InnsmouthState, actions: Sequence[Action],
     return found
 
 
+def deep_one_card_twins(state: InnsmouthState, actions: Sequence[Action],
+                        rng: random.Random) -> list[tuple[str, list[Action]]]:
+    """What the Human cannot see: a Deep One's card in hand (never played) swapped with one
+    still in the deck, or two cards of the deck swapped, in the Deep One deck's shuffle."""
+    held = [c for hand in state.do_hands.values() for c in hand]
+    deck = list(state.decks["deep_one"])
+    pairs = [(h, c) for h in held for c in deck] + list(itertools.pairwise(deck))
+    found = []
+    for one, other in rng.sample(pairs, min(2, len(pairs))):
+        swap = {one: other, other: one}
+        history = [Shuffled(x.deck, tuple(swap.get(c, c) for c in x.order))
+                   if isinstance(x, Shuffled) and x.deck == "deep_one" else x for x in actions]
+        found.append((f"deep_one: {one} <> {other}", history))
+    return found
+
+
 @dataclass
 class Twins:
     """At sampled decision points of the Deep One seats, twins the seat cannot tell apart
@@ -282,6 +309,7 @@ class Twins:
     same seed."""
 
     make: Callable[[InnsmouthState], Bot]
+    human: bool = False  # the Human's seat (its twins: the Deep Ones' cards) instead
     checked: int = 0
     differed: int = 0
     notes: list[str] = field(default_factory=list)
@@ -306,7 +334,7 @@ class Twins:
 
     def at(self, state: InnsmouthState, start: JSON, actions: Sequence[Action],
            events: list[list[Any]], rng: random.Random, phases: Sequence[str]) -> int:
-        seats = [s for s in asked(state) if s != state.human]
+        seats = [s for s in asked(state) if (s == state.human) == self.human]
         if state.chance_prompt() is not None or not seats or state.phase not in phases:
             return 0
         seat = seats[0]
@@ -314,8 +342,9 @@ class Twins:
             return 0
         ours = knowledge_of(state, seat, actions, events)
         done = 0
-        for label, history in [*plot_twins(state, start, actions, rng),
-                               *card_twins(state, actions, rng)]:
+        twins = deep_one_card_twins(state, actions, rng) if self.human else [
+            *plot_twins(state, start, actions, rng), *card_twins(state, actions, rng)]
+        for label, history in twins:
             try:
                 twin, told = replay(start, history)
             except IllegalAction:
@@ -355,6 +384,41 @@ def test_the_check_catches_a_bot_that_peeks_at_the_plot() -> None:
     assert check.differed >= 1, "the cheating bot was not caught"
 
 
+HUMAN_PHASES = ("place_human", "plot", "window", "combat", "adjust")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_human_decides_the_same_whatever_the_deep_ones_hold(level: str) -> None:
+    """The Deep Ones' hands and their deck's order differ; the Human's knowledge is the same,
+    so is his action (random games at every player count, random option values)."""
+    check = Twins(lambda _state: make_bot(level), human=True)
+    for players in (2, 3, 4, 5):
+        check.run(players, 30 + players, samples=6, phases=HUMAN_PHASES)
+    assert check.checked >= 12, check.checked
+    assert check.differed == 0, check.notes
+
+
+@dataclass
+class HandPeeker:
+    """A planted cheat for the Human: it picks among its legal actions by the Deep Ones'
+    hands, read from the state."""
+
+    state: InnsmouthState
+    level: str = "cheat"
+
+    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
+        held = sorted(c for hand in self.state.do_hands.values() for c in hand)
+        return knowledge.legal[zlib.crc32(",".join(held).encode()) % len(knowledge.legal)]
+
+
+def test_the_check_catches_a_human_that_peeks_at_the_deep_ones_cards() -> None:
+    check = Twins(HandPeeker, human=True)
+    for players in (2, 3, 4, 5):
+        check.run(players, 30 + players, samples=6, phases=HUMAN_PHASES)
+    assert check.checked >= 5, check.checked
+    assert check.differed >= 1, "the cheating Human was not caught"
+
+
 def test_hard_samples_worlds_from_knowledge_only() -> None:
     """The hard level's worlds load with InnsmouthEscape.state_from_json (the other colours'
     sealed inputs sent as the normal level would) and show the seat exactly its own view,
@@ -390,3 +454,53 @@ def test_easy_and_normal_move_one_piece_hard_may_march_the_whole_colour() -> Non
                                   if isinstance(x, a.MoveDeepOnes))
         hard = deepones.ranked(knowledge, table, search.HARD)
         assert any(isinstance(x, a.MoveDeepOnes) and len(x.pawns) > 1 for _v, x in hard)
+
+
+# ------------------------------------------------------------------ the Human's levels
+
+
+def human_at_plot() -> tuple[InnsmouthState, Table]:
+    """A 2-player game at the Human's first plot: he is on E1, tokens on D1 (a captive) and
+    F1 (equipment) next to him, two blue pawns on D4 and one on F4."""
+    record = Record(GAME.new_state(2, {"human_seat": 0}))
+    rng = random.Random(1)
+    while True:
+        record.resolve_chance(rng)
+        state = record.state
+        if state.phase == "plot":
+            break
+        record.apply(rng.choice(state.legal_actions(asked(state)[0])))
+    table = Table.read(state.view(0), 0)
+    assert (table.human_cell, table.pawns) == ("E1", {"D4": {"blue": 2}, "F4": {"blue": 1}})
+    assert (table.tokens["D1"], table.tokens["F1"]) == ({"captive": 1}, {"equipment": 1})
+    return state, table
+
+
+def test_the_human_weighs_the_fight_the_deep_ones_can_bring_to_each_end() -> None:
+    """Seven wounds (two Rests leave five: three more kill) and four blue pawns two cells from
+    D1: easy still goes for the captive on D1 (nobody stands on it), normal and hard take the
+    equipment on F1, out of their reach."""
+    state, table = human_at_plot()
+    table = dataclasses.replace(table, wounds=7, pawns={"D3": {"blue": 4}})
+    assert escape.fight(table, "F1", 1.0, 3) == (0.0, 0.0)
+    dies, hurt = escape.fight(table, "D1", 1.0, 3)
+    assert dies > 0.2 and hurt > 2
+    assert escape.fight(table, "D1", 0.35, 3)[0] < dies
+    one_card = [x for x in state.legal_actions(0) if isinstance(x, a.Plot)
+                and sum(c.startswith("move-1") for c in x.cards) == 1
+                and sum(c.startswith("rest") for c in x.cards) == 2]
+    ends = {x.directions[0]: x for x in one_card}
+    assert set(ends) == {"W", "E", "S"}  # D1, F1, E2
+    plots = [ends["W"], ends["E"]]
+    assert human._plot(plots, table, random.Random(1)) == ends["W"]
+    for hard in (False, True):
+        assert escape.plot_choice(plots, table, hard, random.Random(1)) == ends["E"]
+
+
+def test_with_eight_points_the_human_plots_onto_the_edge() -> None:
+    """R-IE-26: 8 VP on column A or row 6 wins at the reveal, before any fight: every level
+    above easy takes it whatever stands there."""
+    _state, table = human_at_plot()
+    table = dataclasses.replace(table, vp=8, human_cell="B3", pawns={"A3": {"blue": 4}})
+    assert escape.worth(table, "A3", 1, (1, 2, 2, 3, 3), True) == 998.0
+    assert escape.worth(table, "C3", 1, (1, 2, 2, 3, 3), True) < 100

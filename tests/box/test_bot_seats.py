@@ -6,6 +6,7 @@ phone ever offered one of the box's seats."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 from collections.abc import Callable
@@ -16,7 +17,7 @@ import pytest
 from services.bots.contract import SeatKnowledge
 from services.games.core import Action, SeatPrompt
 from services.games.registry import default_registry
-from services.referee.box.botlobby import BOX_NAMES
+from services.referee.box.botlobby import BOX_NAMES, BoxChoice, BoxRefused, place, plays
 from services.referee.box.botseats import Inline, Threads, Work
 from services.referee.box.table import Seat, Table
 from services.referee.companion.hub import CompanionError
@@ -119,12 +120,47 @@ def test_the_table_menu_sets_the_role_the_other_seats_their_level_and_the_pause(
         assert table.lobby.public().overflow == []
 
 
-def test_games_the_box_cannot_play_have_no_box_page() -> None:
+def test_a_game_without_bots_has_no_box_page() -> None:
+    info = default_registry().get("decktet-escape").info
+    assert plays(info) and not plays(None)
+    assert not plays(dataclasses.replace(info, id="no-bots-game"))
     with Journal(":memory:") as journal:
         table = table_of(journal)
         table.lobby.choose("decktet-escape")
+        table.lobby.box_page = None  # what the lobby keeps for a game with no bot module
         table._hold("seat1", "next")
         assert "seat1" not in table.system and table.lobby.box_items() == []
+
+
+@pytest.mark.parametrize(("game", "summary"), [("decktet-escape", "Box: 2 seats"),
+                                               ("intruder-escape", "Box: 2 seats")])
+def test_a_game_without_an_opponent_role_counts_box_seats_only(game: str,
+                                                              summary: str) -> None:
+    """Escape! (every seat a partner) and Intruder Escape (identities dealt): no role line;
+    the box's seats are counted and placed after the people's, each at the chosen level."""
+    with Journal(":memory:") as journal:
+        table = table_of(journal)
+        table.lobby.choose(game)
+        open_box_page(table)
+        assert box_page(table) == ["Box seats: 0", "Their level: normal", "Pause: 2 s",
+                                   "Back to the lobby"]
+        table._press("seat1", "ok")
+        table._press("seat1", "ok")
+        assert box_page(table) == ["Box seats: 2", "Their level: normal", "Pause: 2 s",
+                                   "Back to the lobby"]
+        table.lobby.step, table.lobby.joined = "join", ["seat1"]
+        assert summary in table.lobby.public().texts
+        begun = table.lobby.hold("seat1", "ok")
+        assert begun is not None, table.lobby.note
+        table._start(begun)
+        assert table.mode == "game" and table.players == ["seat1", "box1", "box2"]
+        assert table.bots is not None and table.bots.levels == {1: "normal", 2: "normal"}
+
+
+def test_a_role_for_a_game_without_one_is_refused() -> None:
+    info = default_registry().get("decktet-escape").info
+    with pytest.raises(BoxRefused, match="has no opponent role"):
+        place(info, ["seat1"], {}, BoxChoice(role="hard"), random.Random(1))
 
 
 def test_the_count_includes_the_box_and_the_human_stays_a_person() -> None:

@@ -23,15 +23,15 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from services.games.core import SeatPrompt
 from services.referee.box.botlobby import BOX_NAMES
 from services.referee.box.botseats import Inline
+from tests.box import box_script
 from tests.box.asylum_navigator import AsylumDriver
 from tests.box.asylum_navigator import Player as AsylumPlayer
 from tests.box.conftest import SimTable
@@ -75,38 +75,10 @@ def person(table: SimTable, game: str) -> Callable[[int], None]:
 def record(game: str, tmp_path: Path) -> list[str]:
     """The lobby, then the people's moves through the buttons and ``wait 1`` while the box
     thinks or tells its move; every line the drivers ran, in order."""
-    table = SimTable(tmp_path / "record", seed=BOX_SEED)
-    table.box.table.thinker = Inline()
-    script: list[str] = []
-    run = table.runner.run
-
-    def recorded(lines: Iterable[str], source: str = "script") -> None:
-        lines = list(lines)
-        script.extend(lines)
-        run(lines, source)
-
-    table.runner.run = recorded  # type: ignore[method-assign]
-    try:
-        table.run(*lobby(game))
-        tab = table.box.table
-        act, moves = person(table, game), 0
-        for _ in range(3000):
-            live = tab.live
-            if live is None or live.state.outcome() is not None or (
-                    game == "innsmouth-32" and moves >= I32_MOVES):
-                break
-            asked = [p.seat for p in live.state.pending() if isinstance(p, SeatPrompt)]
-            people = [s for s in asked if tab.players[s] not in BOX_NAMES]
-            bots = tab.bots
-            if not people or (bots is not None and (bots.asked(live)
-                                                    or bots.telling(table.clock.now))):
-                table.run("wait 1")
-                continue
-            act(people[0])
-            moves += 1
-    finally:
-        table.close()
-    return script
+    return box_script.record(tmp_path / "record", BOX_SEED, lobby(game),
+                             lambda table: person(table, game),
+                             lambda moves: game == "innsmouth-32" and moves >= I32_MOVES,
+                             limit=3000)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -15,6 +15,7 @@ from services.referee.companion.hub import Hub, PhoneInput, PhoneSeat
 from services.referee.companion.lockout import CodeLimits
 from tests.box.navigator import presses
 from tests.companion.phone_box import PHONES, PhoneBox, lobby
+from tests.companion.phones import Phone
 
 
 def in_a_game(data: Path, **options: Any) -> PhoneBox:
@@ -63,13 +64,36 @@ def test_the_table_menu_shows_the_join_code_and_address_during_a_game(
         code = box.hub.code
         box.tap("phone1", "hold", "next")
         labels = [item["label"] for item in menu_of(box, "phone1")["items"]]
-        assert labels[-3:] == ["Free a phone seat", f"Phones: code {code}", "End the game"]
+        assert labels[-4:] == ["Free a phone seat", f"Phones: code {code}",
+                               f"TV: code {box.hub.screen.code}", "End the game"]
         choose(box, "phone1", f"Phones: code {code}")
         shown = menu_of(box, "phone1")
         assert (shown["title"], shown["lines"], [i["label"] for i in shown["items"]]) == (
             "Phones join", [f"at 127.0.0.1:{box.port}", f"code {code}"], ["Back"])
         box.tap("phone1", "choose", 0)
         assert menu_of(box, "phone1") is None  # back to the game
+    finally:
+        box.close()
+
+
+def test_the_table_menu_shows_the_table_screens_code_during_a_game(tmp_path: Path) -> None:
+    """A TV joins by the table screen's own code (not the phones'): during a game the
+    table menu says it and where, and a browser given it follows the game."""
+    box = in_a_game(tmp_path / "data")
+    try:
+        code = box.hub.screen.code
+        assert code != box.hub.code
+        box.tap("phone2", "hold", "next")
+        choose(box, "phone2", f"TV: code {code}")
+        shown = menu_of(box, "phone2")
+        assert (shown["title"], shown["lines"], [i["label"] for i in shown["items"]]) == (
+            "TV screen", [f"at 127.0.0.1:{box.port}", f"/T/{code}", f"or /table, code {code}"],
+            ["Back"])
+        watcher = Phone(box.port)
+        found = watcher.send("GET", f"/T/{code}/model")
+        assert found.status == 200 and found.json()["model"]["mode"] == "game"
+        box.tap("phone2", "choose", 0)
+        assert menu_of(box, "phone2") is None
     finally:
         box.close()
 
@@ -131,7 +155,8 @@ def test_without_its_server_the_code_item_says_why(tmp_path: Path) -> None:
         box.hub.submit(PhoneInput("phone1", box.hub.version("phone1"), "hold", "next"))
         box.runner.advance(STEP)
         items = menu_of(box, "phone1")["items"]
-        found = next(i for i in items if i["label"].startswith("Phones: code"))
-        assert found["why"] == "The phone server is off: see the box's log."
+        for start in ("Phones: code", "TV: code"):
+            found = next(i for i in items if i["label"].startswith(start))
+            assert found["why"] == "The phone server is off: see the box's log."
     finally:
         box.close()

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from services.games.decktet_escape import actions as escape
-from services.referee.companion.words import listing, sentence, words_of
+from services.referee.companion.words import listing, over_line, sentence, words_of
 from tests.box.test_phone_seats import PHONES, PhoneTable
+from tests.companion.test_table_model import playout
 from tests.games import asylum_helpers as ah
 from tests.games import decktet_helpers as dh
 from tests.games import i32_helpers as i3
@@ -201,3 +202,38 @@ def test_a_phone_seats_model_on_the_box_is_in_words(tmp_path: Path, game: str, s
         assert phones.hub.public()[1]["title"] == title  # the public model for every phone
     finally:
         phones.close()
+
+
+def test_intruder_public_panel_tells_the_die_in_a_sentence() -> None:
+    """The die's faces with the seats they chose (never the engine's dict of a roll)."""
+    words = words_of("intruder-escape")
+    labels = ["Seat 1", "Box 1", "Seat 7", "Seat 8"]
+    die = {"purpose": "first", "eligible": [0, 1, 2, 3], "by": None,
+           "rolls": [{"face": 1, "seat": None, "accepted": False},
+                     {"face": 2, "seat": 1, "accepted": False},
+                     {"face": 6, "seat": 2, "accepted": True}]}
+    assert words.die_line(die, labels) == (
+        "The die for the first player rolled 1 (no one plays character 1: rolled again), "
+        "2 (Box 1 cannot be chosen: rolled again) and 6 (Seat 7).")
+    state, _steps, _labels = playout("intruder-escape", 1, 25)
+    public = words.public(state.view(None), labels, xh.DATA)
+    assert public["lines"] == [
+        "The die's last roll: 1 (no one plays character 1: rolled again), 4 (no one plays "
+        "character 4: rolled again) and 6 (Seat 7)."]
+    assert "face" not in str(public)
+
+
+def test_the_end_names_the_seats_as_the_table_labels_them() -> None:
+    """The engine's "Seat 3" is the third game seat: a box seat or a phone on the table."""
+    labels = ["Box 1", "Seat 7", "Seat 8"]
+    state, _steps, _labels = playout("decktet-escape", 1, 400)
+    view = state.view(None)
+    assert view["outcome"]["reason"].startswith("Seat 3 must play")
+    assert words_of("decktet-escape").public(view, labels, None)["lines"] == [
+        "The game is over (loss): Seat 8 must play but holds no card and nobody escaped: "
+        "the game is lost."]
+    outcome = {"reason": "Innocents win: Seat 2, an Innocent, holds all four escape items",
+               "winners": [0, 1]}
+    assert over_line(outcome, labels) == (
+        "The game is over: Innocents win: Seat 7, an Innocent, holds all four escape items. "
+        "Winners: Box 1 and Seat 7.")

@@ -23,10 +23,10 @@ from services.games.registry import default_registry
 from services.referee.cli import build_parser, main
 from services.referee.cli import play as play_cli
 from services.referee.cli.botplay import start_with_bots
-from services.referee.cli.games_cmd import BOT_LEVELS, BOT_ROLES
+from services.referee.cli.games_cmd import BOT_LEVELS, BOT_ROLES, SECRET_ROLES
 from services.referee.journal import Journal
 from services.referee.live import LiveGame
-from services.referee.play_bots import PlayBots, StepRng
+from services.referee.play_bots import BotSeatError, PlayBots, StepRng
 from services.referee.protocol import Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,12 +174,11 @@ REFUSALS = [
      "--bot seat 4: with 3 players the seats are 1 to 3"),
     (["asylum-escape", "--players", "3", "--bot", "0=easy"],
      "--bot seat 0: with 3 players the seats are 1 to 3"),
-    (["decktet-escape", "--bot", "all=easy"],
-     "the box cannot play decktet-escape yet; it plays asylum-escape, innsmouth-32, "
-     "innsmouth-escape"),
-    (["intruder-escape", "--bot", "1=hard"],
-     "the box cannot play intruder-escape yet; it plays asylum-escape, innsmouth-32, "
-     "innsmouth-escape"),
+    (["decktet-escape", "--players", "3", "--bot", "5=easy"],
+     "--bot seat 5: with 3 players the seats are 1 to 3"),
+    (["intruder-escape", "--players", "4", "--bot", "intruder=hard"],
+     "--bot intruder: in intruder-escape the roles are dealt in secret, so no one can name "
+     "a role's seat before the deal; give seat numbers (1 to 4) or all"),
     (["asylum-escape", "--bot", "2=easy", "--bot", "2=hard"],
      "--bot names Seat 2 twice, with easy and hard; give each seat or role one level"),
     (["innsmouth-32", "--bot", "director=easy", "--bot", "director=normal"],
@@ -193,6 +192,13 @@ REFUSALS = [
     (["innsmouth-escape", "--bot", "hard"],
      "--bot 'hard' must look like SEAT=LEVEL, e.g. 1=hard, all=normal or deep_ones=easy"),
 ]
+
+
+def test_a_game_without_bots_is_refused_by_name() -> None:
+    """Every game of the box has bots now: the refusal stays for a game id that has none."""
+    with pytest.raises(BotSeatError, match="the box cannot play no-such-game yet; it plays "
+                       "asylum-escape, decktet-escape, innsmouth-32"):
+        PlayBots.parse(["1=hard"], "no-such-game", 3)
 
 
 @pytest.mark.parametrize(("argv", "message"), REFUSALS)
@@ -220,6 +226,7 @@ def test_the_same_level_twice_and_any_case_are_accepted() -> None:
 def test_the_roles_table_of_refbox_games_is_the_bots_own() -> None:
     assert BOT_ROLES == {game: levels.roles(game) for game in levels.MODULES}
     assert BOT_LEVELS == LEVELS
+    assert SECRET_ROLES == {game for game in levels.MODULES if levels.secret_roles(game)}
 
 
 def test_refbox_games_lists_the_roles_the_box_plays(capsys: pytest.CaptureFixture[str]) -> None:
@@ -228,7 +235,9 @@ def test_refbox_games_lists_the_roles_the_box_plays(capsys: pytest.CaptureFixtur
     assert ("  The box plays (easy/normal/hard): --bot SEAT=LEVEL, all=LEVEL, or\n"
             "    --bot patients=LEVEL   the Patients, hunting the Victims whose rooms are "
             "secret\n") in text
-    assert text.count("The box plays") == 3
+    assert text.count("The box plays") == 5
+    assert ("  The box plays (easy/normal/hard) any seat: --bot SEAT=LEVEL or all=LEVEL; "
+            "roles are dealt in secret:\n    an Innocent, hunting") in text
     assert main(["games", "--json"]) == 0
     listed = {g["id"]: g["bot_roles"] for g in json.loads(capsys.readouterr().out)}
     assert listed == {g.info.id: BOT_ROLES.get(g.info.id, {}) for g in default_registry()}

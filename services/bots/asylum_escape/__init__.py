@@ -11,7 +11,9 @@
   what the seat has seen (checked by the engine's own ``state_from_json``) and plays each
   candidate move out to the end of the next Patient turn, within a fixed number of
   iterations; in a game of one Victim (2 players: the window is Patient turns 1-3) it
-  values each path by expectimax on the belief to the window's end instead (:mod:`.duel`).
+  values each path by expectimax on the belief to the window's end instead (:mod:`.duel`),
+  its belief weighing a careful Victim (one that moves away from the Patients) by the chance
+  its public play leaves for one (:func:`careful_share`).
 
 A Victim's seat plays a simple careful policy at every level (:mod:`.victims`).
 Everything is pure: the same knowledge and seed give the same action.
@@ -69,7 +71,9 @@ class AsylumBot:
     def patients(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
         view, legal = knowledge.view, knowledge.legal
         phase, step = view["phase"], view.get("step", {})
-        tracker = Tracker.of(knowledge, self.data, negative=self.level != "easy")
+        duel = self.level == "hard" and len(view["victims"]) == 1
+        tracker = Tracker.of(knowledge, self.data, negative=self.level != "easy",
+                             evasion=careful_share(knowledge) if duel else 0.0)
         hunt = Hunt(tracker, view)
         if phase == "patient_move":
             moves = [x for x in legal if isinstance(x, a.MovePatient)]
@@ -100,6 +104,35 @@ class AsylumBot:
             if done in legal:
                 return done
         return rng.choice(legal)  # the table's own cards (identify) or layout (lay_room)
+
+
+CAREFUL = 0.3  # hard, one Victim: the prior chance the Victim plays carefully (:mod:`.victims`)
+SKIPPED = "draws nothing"  # the sentence of a Victim that draws no card
+
+
+def careful_share(knowledge: SeatKnowledge) -> float:
+    """The chance the one Victim moves away from the Patients, from what it did in public:
+    a careful Victim keeps its Victim card, always draws a card and plays only a save card
+    when caught; any other play is as likely (uniformly among the legal ones, a third of
+    draws are skipped). A mulligan, a skipped draw or another card played: none."""
+    victims = knowledge.view["victims"]
+    if len(victims) != 1:
+        return 0.0
+    seat = int(victims[0]["seat"])
+    if victims[0].get("mulligan"):
+        return 0.0
+    other = 0.5  # the chance a Victim playing any legal action did the same: it kept its card
+    for told in knowledge.history:
+        if not told.sentence.startswith(f"Seat {seat + 1} "):
+            continue
+        if told.sentence.endswith(SKIPPED):
+            return 0.0
+        for e in told.events:
+            if e["type"] == "card_played" and e.get("effect") != "save":
+                return 0.0
+            if e["type"] in ("card_drawn", "movement_shown"):
+                other *= 2 / 3
+    return CAREFUL / (CAREFUL + (1.0 - CAREFUL) * other)
 
 
 DUEL_TURNS = 3  # the duel looks ahead when the window ends within this many Patient turns

@@ -16,7 +16,9 @@ room it may be in:
   Victims fell into the room below).
 
 The model of a Victim's move (every reachable room alike) is exactly a random-legal Victim's;
-a cautious Victim is found a little later than it predicts, never ruled out.
+a cautious Victim is found a little later than it predicts, never ruled out. With ``evasion``
+(the hard level, one Victim) that share of every start and move goes instead to the rooms
+farthest from the Patients, as a careful Victim chooses (:mod:`.victims`).
 
 ``negative`` False (the easy level) forgets what a catch that did not happen tells.
 """
@@ -47,6 +49,7 @@ class Tracker:
     data: AsylumData
     options: Mapping[str, Any]
     negative: bool = True
+    evasion: float = 0.0  # the share of a Victim that starts and moves away from the Patients
     grid: Grid = field(default_factory=lambda: Grid([]))
     patients: dict[str, str] = field(default_factory=dict)  # card -> room, release order
     beliefs: dict[int, Belief] = field(default_factory=dict)  # living Victims only
@@ -66,8 +69,9 @@ class Tracker:
     # ------------------------------------------------------------------ replay
 
     @classmethod
-    def of(cls, knowledge: SeatKnowledge, data: AsylumData, negative: bool = True) -> Tracker:
-        tracker = cls(data, knowledge.options, negative)
+    def of(cls, knowledge: SeatKnowledge, data: AsylumData, negative: bool = True,
+           evasion: float = 0.0) -> Tracker:
+        tracker = cls(data, knowledge.options, negative, evasion)
         for told in knowledge.history:
             tracker.step(told.events)
         return tracker
@@ -92,8 +96,8 @@ class Tracker:
 
     def on_start_chosen(self, e: Mapping[str, Any], caught: set[int]) -> None:
         blocked = self.patient_rooms()
-        self.beliefs[int(e["seat"])] = normalised(
-            {r: 1.0 for r in self.grid.rooms() if r not in blocked})
+        rooms = [r for r in self.grid.rooms() if r not in blocked]
+        self.beliefs[int(e["seat"])] = self.evasive(rooms, "")
 
     def on_patient_turn(self, e: Mapping[str, Any], caught: set[int]) -> None:
         self.turn, self.paths, self.moved, self.kills = int(e["turn"]), [], 0, 0
@@ -235,12 +239,30 @@ class Tracker:
         for room, p in belief.items():
             if room not in self.grid:
                 continue
-            ends = self.reach(room, steps)
-            share = p / len(ends)
-            for end in ends:
+            ends = self.evasive(self.reach(room, steps), room)
+            for end, q in ends.items():
                 if end not in blocked or end == room:  # staying put is never a catch
-                    spread[end] = spread.get(end, 0.0) + share
+                    spread[end] = spread.get(end, 0.0) + p * q
         return normalised(spread) or self.fallback()
+
+    def evasive(self, rooms: Sequence[str], here: str) -> Belief:
+        """Where a Victim choosing among ``rooms`` goes: any alike, and (the ``evasion``
+        share) one of those farthest from the Patients (a careful Victim's choice; never a
+        Patient's room other than ``here``)."""
+        uniform = 1.0 / len(rooms)
+        if self.evasion <= 0:
+            return dict.fromkeys(rooms, uniform)
+        blocked = self.patient_rooms()
+        near = [self.grid.distances(r) for r in blocked]
+
+        def safety(room: str) -> int:
+            if room in blocked and room != here:
+                return -1
+            return min((d.get(room, 99) for d in near), default=99)
+        best = max(safety(r) for r in rooms)
+        far = [r for r in rooms if safety(r) == best]
+        return {r: (1.0 - self.evasion) * uniform + self.evasion * (r in far) / len(far)
+                for r in rooms}
 
     # ------------------------------------------------------------------ questions
 

@@ -14,7 +14,10 @@ flows (:data:`TAKE_HARD`: a take keeps the monster and brings the movie's end cl
 tournaments showed to pay more than striking all-out), minding the kills that would leave the
 last survivor out of reach (:meth:`Table.spoils`), fading nothing out at a table of 7 or more
 players (:func:`crowded`); at the director's final turn and in Last One Standing no level
-builds for later, and under Turning Point (R-I32-72) a take has no tempo worth."""
+builds for later, and under Turning Point (R-I32-72) a take has no tempo worth. With two
+players (one character player) Turning Point holds from the first turn, so no monster comes
+to the screen after the opening cards of each reel: hard weighs its throngs' growth about
+twice as much there (:data:`PLANNED_DUEL`), each monster kept serving to the end."""
 
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ FUMBLE = 0.15  # a counterstrike risked
 SPOILED = 6.0  # a kill that leaves the last survivor out of reach (Table.spoils)
 GROWTH = 0.5  # normal: a monster's worth to later attacks, against one attack now
 PLANNED = 1.6  # hard: the same, planning the throngs for the attacks to come
+PLANNED_DUEL = 3.0  # hard with one character player: Turning Point holds from the start
 EAGER = 1  # easy: throngs holding monsters from which it always attacks all-out
 LAST_TURNS = (2, 3)  # ``final_turn``: the director's final turn, Last One Standing
 STAT_ORDER = ("speed", "muscle", "guts", "brains")  # insanity: what hurts a survivor most
@@ -111,7 +115,7 @@ def turn_scores(table: Table, seat: int, legal: Sequence[Action]) -> list[tuple[
     if not targets:
         targets = sorted(table.survivors)
     scored: list[tuple[float, Action]] = []
-    weight = PLANNED if table.careful else GROWTH
+    weight = (PLANNED_DUEL if table.players == 2 else PLANNED) if table.careful else GROWTH
     take = TAKE_HARD if table.careful else TAKE
     if int(table.view.get("final_turn", 0)) in LAST_TURNS:
         weight = 0.0  # no later attack to build for

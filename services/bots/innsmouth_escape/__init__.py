@@ -1,5 +1,5 @@
 """Bots for Innsmouth Escape: the box plays the Deep Ones (any number of colours, one bot
-per seat), and the Human simply.
+per seat) and the Human (its levels: :mod:`.human`, :mod:`.escape`).
 
 Levels (docs/games/innsmouth-escape.md, "Playing against the box"):
 
@@ -32,7 +32,8 @@ from services.bots.innsmouth_escape.table import Table
 from services.games.core import Action
 from services.games.innsmouth_escape import actions as a
 
-ROLES = {"deep_ones": "the Deep Ones (every colour), hunting the Human whose route is secret"}
+ROLES = {"deep_ones": "the Deep Ones (every colour), hunting the Human whose route is secret",
+         "human": "the Human, plotting a secret route to the edge"}
 STEPS = ("do_move", "do_summon", "do_spawn")
 
 
@@ -56,7 +57,7 @@ class InnsmouthBot:
         if not knowledge.legal:
             raise BotError(f"Seat {knowledge.seat + 1} has nothing to choose now")
         if role_of(knowledge.view, knowledge.seat) == "human":
-            return human.choose(knowledge, rng)
+            return human.choose(knowledge, rng, self.level)
         return self._deep_one(knowledge, rng)
 
     def _deep_one(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:

@@ -1,9 +1,11 @@
-"""A simple Human for the box's seats (the people's role: a later issue makes it strong).
+"""The Human, at every level.
 
 It never harms itself on purpose: it equips its best weapon, heals when wounded, fights when
-it must, and plots to a cell with tokens to search and no Deep One (nor a Shoggoth next to
-it), onto an escape edge once it has the victory points, with Rests when wounded; among equal
-plots it picks at random. It does not try to guess the Deep Ones' next move.
+it must. Its plot (the one choice that matters) is by level: ``easy`` goes to a cell with
+tokens to search and no Deep One on it (nor a Shoggoth next to it), onto an escape edge once
+it has the victory points, with Rests when wounded, and does not try to guess the Deep
+Ones' next move; ``normal`` and ``hard`` weigh the fight the Deep Ones can bring to each end
+(:mod:`.escape`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import random
 
 from services.bots.contract import SeatKnowledge
+from services.bots.innsmouth_escape import escape
 from services.bots.innsmouth_escape.table import Table, card, distance
 from services.games.core import Action
 from services.games.innsmouth_escape import actions as a
@@ -27,7 +30,7 @@ def weapon_worth(card_id: str) -> float:
     return info.weapon_dice * (7 - info.weapon_hit_on) / 6
 
 
-def choose(knowledge: SeatKnowledge, rng: random.Random) -> Action:
+def choose(knowledge: SeatKnowledge, rng: random.Random, level: str = "easy") -> Action:
     table = Table.read(knowledge.view, knowledge.seat)
     legal = knowledge.legal
     equips = [x for x in legal if isinstance(x, a.Equip)]
@@ -43,7 +46,9 @@ def choose(knowledge: SeatKnowledge, rng: random.Random) -> Action:
         return _start(legal, table, rng)
     plots = [x for x in legal if isinstance(x, a.Plot)]
     if plots:
-        return _plot(plots, table, rng)
+        if level == "easy":
+            return _plot(plots, table, rng)
+        return escape.plot_choice(plots, table, level == "hard", rng)
     for kind in (a.Fight, a.Kill, a.SpawnHere, a.Identify):
         found = [x for x in legal if isinstance(x, kind)]
         if found:

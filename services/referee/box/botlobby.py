@@ -10,6 +10,10 @@ own, in the menus' 21 columns, where `ok` steps each line through its values:
      Their level: normal     the level of those seats
      Pause: 2 s              how long each of the box's moves is told on the public screen
 
+A game with no opponent role (:data:`ROLES`: Escape!, where every seat is a partner, and
+Intruder Escape, where identities are dealt) has no role line: "Box seats: 0" counts the
+seats the box plays, whatever role they are dealt.
+
 The box's seats are game seats without a screen or buttons: they come after the people's
 seats (clockwise), are named ``box1``, ``box2``... and labelled "Box" ("Box 1", "Box 2"...
 when there are several). The role's seat option (Patients, Director) is set to the box's
@@ -53,7 +57,7 @@ ROLES = {
 
 def plays(info: GameInfo | None) -> bool:
     """Whether the box can play seats of this game."""
-    return info is not None and info.id in MODULES and info.id in ROLES
+    return info is not None and info.id in MODULES
 
 
 @dataclass
@@ -73,8 +77,8 @@ class BoxChoice:
         """One line for the join page ("Box: Patients +1"), "" when the box plays nothing."""
         if not self.count:
             return ""
-        if self.role is None:
-            return f"Box: {self.others} seat{'s' if self.others > 1 else ''}"
+        if self.role is None or info.id not in ROLES:
+            return f"Box: {self.count} seat{'s' if self.count > 1 else ''}"
         more = f" +{self.others}" if self.others else ""
         return f"Box: {ROLES[info.id].word}{more}"
 
@@ -100,12 +104,19 @@ class BoxPage:
         """The table menu's entry to this page (its value gives the page, for any seat)."""
         return Item("The box plays...", lambda _seat: self.menu())
 
+    def lines(self) -> tuple[str, ...]:
+        """The page's settings, top to bottom (a game without an opponent role has none)."""
+        role = ("role",) if self.info.id in ROLES else ()
+        return (*role, "others", "level", "pause")
+
     def menu(self) -> Menu:
         choice, info = self.choice, self.info
-        role = choice.role or "no"
         most = info.max_players - 1 - (choice.role is not None)
-        items = [Item(f"{ROLES[info.id].word}: {role}", self._set("role")),
-                 Item(f"Other seats: {choice.others}", self._set("others"),
+        seats = "Other seats" if info.id in ROLES else "Box seats"
+        role = ([Item(f"{ROLES[info.id].word}: {choice.role or 'no'}", self._set("role"))]
+                if info.id in ROLES else [])
+        items = [*role,
+                 Item(f"{seats}: {choice.others}", self._set("others"),
                       why="" if most > 0 else "No seat is left for the box."),
                  Item(f"Their level: {choice.level}", self._set("level")),
                  Item(f"Pause: {pause_word(choice.pause)}", self._set("pause")),
@@ -126,7 +137,7 @@ class BoxPage:
                 choice.pause = _cycle(PAUSES, choice.pause)
             if choice.role is not None:  # the role takes a seat: keep within the game's
                 choice.others = min(choice.others, self.info.max_players - 2)
-            self.cursor = ("role", "others", "level", "pause").index(what)
+            self.cursor = self.lines().index(what)
             self.changed()
             return self.menu()
 
@@ -158,6 +169,9 @@ def place(info: GameInfo, people: list[str], options: dict[str, OptionValue],
     levels = {first + i: choice.level for i in range(choice.count)}
     options = dict(options)
     if choice.role is not None:
+        if info.id not in ROLES:
+            raise BoxRefused(f"{info.title} has no opponent role for the box to play: "
+                             f"choose its seats under \"Box seats\".")
         levels[first] = choice.role
         role = ROLES[info.id]
         if role.of_role:

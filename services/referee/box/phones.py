@@ -170,20 +170,33 @@ class Phones:
     # ------------------------------------------------------------------ the table menu
 
     def table_items(self) -> list[Item]:
-        """"Free a phone seat" for the table menu (greyed while no phone holds a seat), and
-        the join code, which opens where phones join (greyed while the server is off)."""
+        """"Free a phone seat" for the table menu (greyed while no phone holds a seat), the
+        join code, which opens where phones join, and the table screen's code, which opens
+        where a TV follows the game (both greyed while the server is off)."""
         bound = [s for s, taken in self.hub.seats() if taken]
         why = "" if bound else "No phone holds a seat."
         follow: Follow = self._free_menu
         off = "" if self.hub.url else "The phone server is off: see the box's log."
         where: Follow = self._where
+        screen: Follow = self._screen
         return [Item("Free a phone seat", follow, why=why),
-                Item(f"Phones: code {self.hub.code}", where, why=off)]
+                Item(f"Phones: code {self.hub.code}", where, why=off),
+                Item(f"TV: code {self.hub.screen.code}", screen, why=off)]
+
+    def _address(self) -> str:
+        return self.hub.url.removeprefix("http://").rstrip("/")
 
     def _where(self, _seat: str) -> Menu:
-        address = self.hub.url.removeprefix("http://").rstrip("/")
         return Menu("Phones join", [Item("Back", "back")],
-                    lines=[*wrap(f"at {address}"), f"code {self.hub.code}"])
+                    lines=[*wrap(f"at {self._address()}"), f"code {self.hub.code}"])
+
+    def _screen(self, _seat: str) -> Menu:
+        """Where a TV, tablet or laptop browser follows the game: the address with the table
+        screen's code in it, or ``/table`` and the code typed there."""
+        code = self.hub.screen.code
+        return Menu("TV screen", [Item("Back", "back")],
+                    lines=[*wrap(f"at {self._address()}"), f"/T/{code}",
+                           f"or /table, code {code}"])
 
     def _free_menu(self, _seat: str) -> Menu | None:
         items = [Item(s.label, self._confirm(s)) for s, taken in self.hub.seats() if taken]

@@ -12,12 +12,11 @@ game's engine is imported before that game is chosen.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from services.games.core import Event, State
-from services.referee.companion.words import count, listing, sentence, who
+from services.referee.companion.words import count, listing, seat_words, sentence, who
 
 Explain = Callable[[Any, Sequence[str], Any], list[str]]
 Steps = Sequence[Any]  # each with .kind ("action" | "chance"), .action and .events
@@ -103,8 +102,7 @@ def _asylum(event: Any, labels: Sequence[str], data: Any) -> list[str]:
 
 def _innsmouth_32(event: Any, labels: Sequence[str], data: Any) -> list[str]:
     if event.type in ("told", "shown"):  # the engine's "Seat 2" is the table's label
-        text = re.sub(r"\bSeat (\d+)\b", lambda m: who(labels, int(m[1]) - 1), event.text)
-        return [sentence(text)]
+        return [sentence(seat_words(event.text, labels))]
     return []
 
 

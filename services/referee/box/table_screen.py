@@ -31,21 +31,20 @@ from services.referee.box.table import Table
 from services.referee.box.table_rolls import last_rolls
 from services.referee.companion.hub import Model
 from services.referee.companion.maps import map_of
-from services.referee.companion.words import capital, listing, sentence, who, words_of
+from services.referee.companion.words import capital, listing, over_line, who, words_of
 
 LOG_LINES = 40  # the history's last sentences sent (the page shows them newest first)
 IN_GAME = ("game", "paused", "over")
 
 
 def turn_words(game: str, view: dict[str, Any], labels: Sequence[str],
-               waiting: Sequence[int], say: Callable[[str], str] = str) -> str:
-    """Whose turn it is, for someone who has no seat: the end (the engine's reason through
-    ``say``, in the table's seat labels), else who the game waits for and what they do (the
-    phrases of the seats' pages)."""
+               waiting: Sequence[int]) -> str:
+    """Whose turn it is, for someone who has no seat: the end (the engine's reason with the
+    table's seat labels), else who the game waits for and what they do (the phrases of the
+    seats' pages)."""
     outcome = view.get("outcome")
     if outcome:
-        winners = listing([who(labels, seat) for seat in outcome["winners"]])
-        return f"The game is over: {sentence(say(outcome['reason']))} Winners: {winners}."
+        return over_line(outcome, labels)
     names = [who(labels, seat) for seat in waiting]
     phase = str(view.get("phase", ""))
     words: Any = words_of(game)
@@ -88,7 +87,7 @@ def game_model(game: str, title: str, state: State, steps: Sequence[Any],
         waiting = [p.seat for p in state.pending() if isinstance(p, SeatPrompt)]
     actions = [step.action for step in steps]
     log = [say(line) for line in public_sentences(state, actions, LOG_LINES)]
-    return {"mode": "game", "title": title, "turn": turn_words(game, view, labels, waiting, say),
+    return {"mode": "game", "title": title, "turn": turn_words(game, view, labels, waiting),
             "note": "", "panel": words_of(game).public(view, labels, data),
             "map": map_of(game, view, data, labels=labels), "dice": None,
             "rolls": last_rolls(game, state, steps, labels, data, say),

@@ -43,7 +43,7 @@ def names(game_id: str) -> Mapping[str, str]:
         found.update({i: card.name for card in data.cards for i in card.instance_ids})
         found.update({ch.id: ch.name for ch in data.characters})
     if game_id == "innsmouth-escape":
-        from services.referee.tables.innsmouth_escape.words import movement_name
+        from services.games.innsmouth_escape.names import movement_name
 
         for kind, cid, _label in tag_components(game_id):
             if kind == "movement":

@@ -9,11 +9,18 @@ import json
 from services.games.registry import default_registry
 
 BOT_LEVELS = ("easy", "normal", "hard")
+SECRET_ROLES = {"intruder-escape"}  # services.bots.levels.secret_roles: --bot names seats
 BOT_ROLES: dict[str, dict[str, str]] = {
+    "decktet-escape": {"partner": "a partner in the escape, giving and reading clues"},
+    "intruder-escape": {
+        "innocent": "an Innocent, hunting the hidden Intruders and gathering the escape items",
+        "intruder": "an Intruder, hiding among the Innocents and picking them off",
+    },
     # services.bots.levels.roles(game), written out so that listing the games imports no
     # bot or engine (a test checks they agree)
     "innsmouth-escape": {
         "deep_ones": "the Deep Ones (every colour), hunting the Human whose route is secret",
+        "human": "the Human, plotting a secret route to the edge",
     },
     "asylum-escape": {
         "patients": "the Patients, hunting the Victims whose rooms are secret",
@@ -67,7 +74,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"{info.id}: {info.title} ({info.min_players}-{info.max_players} players)")
         print(f"  {info.summary}")
         roles = BOT_ROLES.get(info.id)
-        if roles:
+        if roles and info.id in SECRET_ROLES:
+            print(f"  The box plays ({'/'.join(BOT_LEVELS)}) any seat: --bot SEAT=LEVEL or "
+                  f"all=LEVEL; roles are dealt in secret:")
+            for what in roles.values():
+                print(f"    {what}")
+        elif roles:
             print(f"  The box plays ({'/'.join(BOT_LEVELS)}): --bot SEAT=LEVEL, all=LEVEL, or")
             for role, what in roles.items():
                 print(f"    --bot {role}=LEVEL   {what}")

@@ -19,9 +19,38 @@ _HEAD = """<!doctype html>
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
 <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/static/seat.css">
+<link rel="stylesheet" href="{folder}/common.css">
+<link rel="stylesheet" href="{folder}/{style}.css">
 </head>
 """
+
+
+def document(title: str, body_class: str, body: str, *, folder: str = "/static",
+             style: str = "seat", script: str = "") -> str:
+    """One page of the server, the skeleton every page shares: the head (``title`` escaped
+    by the caller; the icon, the shared style and the page's own ``style`` from
+    ``folder``), the ``<body>`` of ``body_class`` holding ``body``, and with a ``script``,
+    the shared script then the page's own (``defer``: they run in this order)."""
+    scripts = (f'<script src="{folder}/common.js" defer></script>\n'
+               f'<script src="{folder}/{script}.js" defer></script>\n') if script else ""
+    return (_HEAD.format(title=title, folder=folder, style=style)
+            + f'<body class="{body_class}">\n{body}{scripts}</body>\n</html>\n')
+
+
+def panel_section(prefix: str, classes: str, *, box: str = "", hidden: bool = False) -> str:
+    """A panel in words for ``common.js``'s ``showPanel(prefix)``: a title, sentences and
+    rows, in a section of id ``box`` (``prefix`` when not given)."""
+    shut = " hidden" if hidden else ""
+    return (f'<section id="{box or prefix}" class="{classes}"{shut}>\n'
+            f'<h2 id="{prefix}-title"></h2>\n<div id="{prefix}-lines" class="lines"></div>\n'
+            f'<div id="{prefix}-rows" class="rows"></div>\n</section>\n')
+
+
+def map_section(classes: str) -> str:
+    """The board map for ``common.js``'s ``showMap``."""
+    return (f'<section id="map" class="{classes}" hidden>\n<h2 id="map-title"></h2>\n'
+            '<div id="map-grid" class="map-grid"></div>\n'
+            '<div id="map-notes" class="map-notes"></div>\n</section>\n')
 
 
 def join_page(seats: list[tuple[PhoneSeat, bool]], url: str, message: str = "", *,
@@ -38,8 +67,7 @@ def join_page(seats: list[tuple[PhoneSeat, bool]], url: str, message: str = "", 
                         f'value="{escape(seat.name)}">{label}</button>')
     choices = "\n".join(rows) or '<p>This table has no phone seats.</p>'
     notice = f'<p class="notice" role="alert">{escape(message)}</p>\n' if message else ""
-    return (_HEAD.format(title="Join the table") + f"""<body class="join">
-<main>
+    return document("Join the table", "join", f"""<main>
 <h1>Join the table</h1>
 {notice}<p>Choose your seat. This phone then shows that seat's screen.</p>
 <form method="post" action="/join">
@@ -55,15 +83,13 @@ def join_page(seats: list[tuple[PhoneSeat, bool]], url: str, message: str = "", 
 <figcaption>Other phones join at <strong>{escape(url)}</strong></figcaption>
 </figure>
 </main>
-</body>
-</html>
 """)
 
 
 def seat_page(label: str) -> str:
     """The seat page's shell; ``static/seat.js`` fills it in and keeps it up to date."""
-    return (_HEAD.format(title=escape(label)) + f"""<body class="seat-page">
-<main>
+    peek = panel_section("peek", "panel peek", box="peek-box", hidden=True)
+    return document(escape(label), "seat-page", f"""<main>
 <header>
 <h1 id="label">{escape(label)}</h1>
 <p id="status" class="status" role="status">Connecting…</p>
@@ -74,12 +100,7 @@ def seat_page(label: str) -> str:
 <div id="screen-lines"></div>
 </section>
 <p id="notice" class="notice" role="alert" hidden></p>
-<section id="peek-box" class="panel peek" hidden>
-<h2 id="peek-title"></h2>
-<div id="peek-lines" class="lines"></div>
-<div id="peek-rows" class="rows"></div>
-</section>
-<section id="menu" class="menu" hidden>
+{peek}<section id="menu" class="menu" hidden>
 <h2 id="menu-title"></h2>
 <div id="menu-lines"></div>
 <div id="menu-items"></div>
@@ -93,18 +114,5 @@ def seat_page(label: str) -> str:
 <button type="button" data-back="1">Hold OK (back)</button>
 <button id="table-menu" type="button">Table menu</button>
 </div>
-<section id="map" class="map" hidden>
-<h2 id="map-title"></h2>
-<div id="map-grid" class="map-grid"></div>
-<div id="map-notes" class="map-notes"></div>
-</section>
-<section id="public" class="panel public">
-<h2 id="public-title"></h2>
-<div id="public-lines" class="lines"></div>
-<div id="public-rows" class="rows"></div>
-</section>
-</main>
-<script src="/static/seat.js" defer></script>
-</body>
-</html>
-""")
+{map_section("map")}{panel_section("public", "panel public")}</main>
+""", script="seat")

@@ -1,24 +1,22 @@
-"""The phone server's routes (a microdot app): what each address answers.
+"""The phone server's app (microdot) and its joining addresses: the join page, the join
+form, the seat page, the QR code and the static files, with the checks every request passes.
 
 See :mod:`.server` for the list of addresses and the rules they follow. :class:`Routes` holds
 what the answers need (the hub, the limits, the open event streams); the server gives it the
-port and join address once bound (:meth:`Routes.bound`) and wakes the streams.
+port and join address once bound (:meth:`Routes.bound`) and wakes the streams. A seat's live
+addresses are :mod:`.seat_routes`, the table screen's :mod:`.table_routes`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import io
-import itertools
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import segno
 from microdot import Microdot, Request, Response
-from microdot.sse import SSE, sse_response
 
 from services.referee.companion import pages
 from services.referee.companion.guard import (
@@ -28,16 +26,17 @@ from services.referee.companion.guard import (
     check_host,
     check_origin,
     client_of,
-    parse_input,
 )
-from services.referee.companion.hub import CompanionError, Hub, PhoneInput
+from services.referee.companion.hub import CompanionError, Hub
+from services.referee.companion.streams import Stream
 from services.referee.companion.transport import BoundedReader
 
 COOKIE = "refbox_seat"
 STATIC = {"seat.js": "application/javascript; charset=utf-8",
-          "seat.css": "text/css; charset=utf-8", "icon.svg": "image/svg+xml"}
+          "seat.css": "text/css; charset=utf-8", "icon.svg": "image/svg+xml",
+          "common.js": "application/javascript; charset=utf-8",
+          "common.css": "text/css; charset=utf-8"}
 HTML = {"Content-Type": "text/html; charset=utf-8"}
-MAX_QUEUED = 4  # events a stream may have unsent before its phone counts as gone
 MAX_TOKEN = 64  # characters; our secrets have 22
 STATUS_WORDS = {400: "the request is not one this server understands",
                 404: "there is nothing at this address",
@@ -47,19 +46,11 @@ STATUS_WORDS = {400: "the request is not one this server understands",
 Handler = Callable[..., Awaitable[Any]]
 
 
-@dataclass(eq=False)
-class _Stream:
-    seat: str
-    opened: int  # the order streams were opened in (the oldest is replaced first)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    replaced: bool = False  # the seat opened too many: this one ends
-
-
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
     return Response({"error": message}, status, headers)
 
 
-def _answers(handler: Handler) -> Handler:
+def answers(handler: Handler) -> Handler:
     """A route whose CompanionError becomes its JSON refusal."""
 
     @functools.wraps(handler)
@@ -89,8 +80,7 @@ class Routes:
         self.url = ""
         self.qr = b""
         self.closing = False
-        self.streams: set[_Stream] = set()
-        self._opened = itertools.count()
+        self.streams: set[Stream] = set()  # the seats' and the table screens' (streams)
         self.app = self._build_app()
 
     def bound(self, port: int, url: str) -> None:
@@ -117,15 +107,12 @@ class Routes:
         app.after_error_request(self._headers)
         for status, words in STATUS_WORDS.items():
             app.errorhandler(status)(_plain(status, words))
-        app.route("/")(_answers(self._index))
-        app.route("/J/<code>")(_answers(self._index))  # the QR code's address
+        app.route("/")(answers(self._index))
+        app.route("/J/<code>")(answers(self._index))  # the QR code's address
         app.route("/join", methods=["POST"])(self._join)
-        app.route("/seat")(_answers(self._seat_page))
-        app.route("/api/model")(_answers(self._model))
-        app.route("/api/events")(_answers(self._events))
-        app.route("/api/input", methods=["POST"])(_answers(self._input))
-        app.route("/qr.svg")(_answers(self._qr_code))
-        app.route("/static/<name>")(_answers(self._file))
+        app.route("/seat")(answers(self._seat_page))
+        app.route("/qr.svg")(answers(self._qr_code))
+        app.route("/static/<name>")(answers(self._file))
         return app
 
     async def _check(self, request: Request) -> Response | None:
@@ -168,8 +155,8 @@ class Routes:
             return _error(error.status, error.message, headers)
 
     def _bind(self, request: Request) -> Response:
-        self._limit(request)
-        if _mime(request) != "application/x-www-form-urlencoded":
+        self.limit(request)
+        if mime(request) != "application/x-www-form-urlencoded":
             raise CompanionError(415, "send the seat from the join page's form")
         try:
             form = request.form or {}
@@ -198,66 +185,6 @@ class Routes:
             return Response.redirect("/", 303)
         return Response(pages.seat_page(self._label(seat)), 200, HTML)
 
-    async def _model(self, request: Request) -> dict[str, Any]:
-        return self._snapshot(self._authorise(request))[1]
-
-    async def _events(self, request: Request) -> Any:
-        if request.method != "GET":
-            raise CompanionError(405, "open the event stream with GET")
-        seat = self._authorise(request)
-        token = request.cookies[COOKIE]
-        if len(self.streams) >= self._limits.max_streams:
-            raise CompanionError(429, "too many live screens are open; close one")
-        mine = sorted((s for s in self.streams if s.seat == seat), key=lambda s: s.opened)
-        if len(mine) >= self._limits.streams_per_seat:
-            # A reloaded page leaves its old stream open until a write to it fails: the
-            # seat's newest page wins, the oldest stream ends (all are this seat's own).
-            oldest = mine[0]
-            oldest.replaced = True
-            self.streams.discard(oldest)
-            oldest.wake.set()
-        return sse_response(request, self._feed, seat, token)
-
-    async def _feed(self, request: Request, sse: SSE, seat: str, token: str) -> None:
-        """Send the seat's model now and on every new version, until the seat is freed,
-        the phone stops reading, or the server stops."""
-        stream = _Stream(seat, next(self._opened))
-        self.streams.add(stream)
-        try:
-            sent = None
-            while not self.closing:
-                if stream.replaced:
-                    await sse.send({"error": "this seat is open on a newer page"},
-                                   event="replaced")
-                    return
-                try:
-                    self._hub.seat_of(token)
-                except CompanionError as error:
-                    await sse.send({"error": error.message}, event="freed")
-                    return
-                key, payload = self._snapshot(seat)
-                if key != sent:
-                    await sse.send(payload, event="model", retry=2 if sent is None else None)
-                    sent = key
-                if len(sse.queue) > MAX_QUEUED:
-                    return
-                try:
-                    await asyncio.wait_for(stream.wake.wait(), self._limits.heartbeat_seconds)
-                except TimeoutError:
-                    await sse.send("still here", comment=True)
-                stream.wake.clear()
-        finally:
-            self.streams.discard(stream)
-
-    async def _input(self, request: Request) -> dict[str, Any]:
-        self._limit(request)
-        seat = self._authorise(request)
-        if _mime(request) != "application/json":
-            raise CompanionError(415, "send the input as JSON (Content-Type: application/json)")
-        version, kind, value = parse_input(request.body)
-        self._hub.submit(PhoneInput(seat, version, kind, value, at=self._limits.clock()))
-        return {"ok": True}
-
     async def _qr_code(self, request: Request) -> Response:
         return Response(self.qr, 200, {"Content-Type": "image/svg+xml"})
 
@@ -268,7 +195,7 @@ class Routes:
 
     # ------------------------------------------------------------------ helpers
 
-    def _authorise(self, request: Request) -> str:
+    def authorise(self, request: Request) -> str:
         """The seat the request's secret is bound to, else 401 (none) or 403 (not ours)."""
         token = request.cookies.get(COOKIE)
         if token and not (token.isascii() and len(token) <= MAX_TOKEN):
@@ -277,23 +204,16 @@ class Routes:
 
     def _held(self, request: Request) -> str | None:
         try:
-            return self._authorise(request)
+            return self.authorise(request)
         except CompanionError:
             return None
 
     def _label(self, seat: str) -> str:
         return next((s.label for s, _taken in self._hub.seats() if s.name == seat), seat)
 
-    def _limit(self, request: Request) -> None:
+    def limit(self, request: Request) -> None:
         if not self._rate.allow(_client(request)):
             raise CompanionError(429, "too many taps at once: wait a moment and try again")
-
-    def _snapshot(self, seat: str) -> tuple[tuple[int, int], dict[str, Any]]:
-        version, model = self._hub.model(seat)
-        public_version, public = self._hub.public()
-        return (version, public_version), {"version": version, "model": model,
-                                           "public": public}
-
 
 def _retry(error: CompanionError) -> dict[str, str] | None:
     """A 429's ``Retry-After`` (seconds), else no header."""
@@ -322,7 +242,7 @@ def _given_code(request: Request) -> str:
     return code[:8] if isinstance(code, str) else ""
 
 
-def _mime(request: Request) -> str:
+def mime(request: Request) -> str:
     return (request.content_type or "").split(";")[0].strip().lower()
 
 

@@ -5,7 +5,8 @@ Routes, and nothing else:
 * ``GET /``: the join page (the phone seats, free or taken); a phone that holds a seat is sent
   to its seat page. ``POST /join`` (form field ``seat``) binds the phone to a free seat with a
   secret in the ``refbox_seat`` cookie and sends it to ``/seat``.
-* ``GET /seat``: the seat page (``static/seat.js`` and ``static/seat.css``).
+* ``GET /seat``: the seat page (``static/seat.js`` and ``static/seat.css``, after
+  ``static/common.js`` and ``static/common.css``, which the table screen shares).
 * ``GET /api/model``: ``{"version", "model", "public"}`` of the cookie's seat;
   ``GET /api/events``: the same, pushed (server-sent events) on every new version;
   ``POST /api/input``: ``{"version", "kind", "value"}`` handed to the hub (and so to the box).
@@ -14,7 +15,9 @@ Routes, and nothing else:
 The seat always comes from the cookie's secret (:meth:`Hub.seat_of`): no address names a seat
 to read. Refusals are JSON ``{"error": "plain words"}`` with their HTTP status; every answer
 carries the headers in :data:`guard.SECURITY_HEADERS`. What is refused before a handler runs
-is in :mod:`.guard` and :mod:`.transport`; the answers are in :mod:`.routes`. This module
+is in :mod:`.guard` and :mod:`.transport`; the answers are in :mod:`.routes` (joining, the
+pages), :mod:`.seat_routes` (a seat's model, events and input; streams in :mod:`.streams`)
+and :mod:`.table_routes` (the table screen's ``/table`` and ``/T/<code>``). This module
 runs them: an asyncio loop on a thread of its own, bound to one address, stopped quickly.
 """
 
@@ -31,6 +34,7 @@ from typing import Any
 from services.referee.companion.guard import Limits, client_of, host_names, is_any_address
 from services.referee.companion.hub import CompanionError, Hub
 from services.referee.companion.routes import Routes
+from services.referee.companion.seat_routes import SeatRoutes
 from services.referee.companion.table_routes import TableRoutes
 from services.referee.companion.transport import MAX_LINE, BoundedReader, Writer
 
@@ -92,7 +96,8 @@ class Companion:
         self._names = names
         self._limits = limits or Limits()
         self._routes = Routes(hub, self._limits, host_names(host, names), any_address)
-        TableRoutes(self._routes, hub.screen, self._limits)  # its routes on the app
+        SeatRoutes(self._routes, hub, self._limits)  # their routes on the app
+        TableRoutes(self._routes, hub.screen, self._limits)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None

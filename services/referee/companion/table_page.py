@@ -10,24 +10,14 @@ from __future__ import annotations
 
 from html import escape
 
-_HEAD = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{title}</title>
-<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/table/table.css">
-</head>
-"""
+from services.referee.companion.pages import document, map_section, panel_section
 
+TABLE = {"folder": "/table", "style": "table"}  # the table screen's files
 
 def code_page(message: str = "") -> str:
     """Asks for the table screen's code (shown on the box's public screen)."""
     notice = f'<p class="notice" role="alert">{escape(message)}</p>\n' if message else ""
-    return (_HEAD.format(title="Table screen") + f"""<body class="ask">
-<main>
+    return document("Table screen", "ask", f"""<main>
 <h1>Table screen</h1>
 {notice}<p>This screen follows the game for everyone at the table: the board, the rolls and
 what happened. It shows no secrets and takes no input.</p>
@@ -39,15 +29,12 @@ SCREEN)</span></label>
 <button type="submit">Watch the game</button>
 </form>
 </main>
-</body>
-</html>
-""")
+""", **TABLE)
 
 
 def screen_page() -> str:
     """The table screen's shell; ``static/table.js`` fills it in and keeps it up to date."""
-    return (_HEAD.format(title="Table screen") + """<body class="screen">
-<header>
+    return document("Table screen", "screen", f"""<header>
 <h1 id="title">Table screen</h1>
 <p id="status" class="status" role="status">Connecting…</p>
 <div class="switches">
@@ -64,17 +51,7 @@ def screen_page() -> str:
 <p id="dice-purpose"></p>
 <p id="dice-note" class="warn"></p>
 </section>
-<section id="map" class="box map" hidden>
-<h2 id="map-title"></h2>
-<div id="map-grid" class="map-grid"></div>
-<div id="map-notes" class="map-notes"></div>
-</section>
-<section id="panel" class="box panel">
-<h2 id="panel-title"></h2>
-<div id="panel-lines" class="lines"></div>
-<div id="panel-rows" class="rows"></div>
-</section>
-</div>
+{map_section("box map")}{panel_section("panel", "box panel")}</div>
 <div class="right">
 <section id="rolls" class="box rolls" hidden>
 <h2>The last roll, step by step</h2>
@@ -86,7 +63,4 @@ def screen_page() -> str:
 </section>
 </div>
 </main>
-<script src="/table/table.js" defer></script>
-</body>
-</html>
-""")
+""", script="table", **TABLE)

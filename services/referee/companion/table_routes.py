@@ -17,11 +17,9 @@ its own oldest (a reloaded page); past the cap, another device is refused (429).
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import itertools
 import string
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,27 +29,19 @@ from microdot.sse import SSE, sse_response
 from services.referee.companion import table_page
 from services.referee.companion.guard import Limits, client_of
 from services.referee.companion.hub import CompanionError
-from services.referee.companion.routes import HTML, MAX_QUEUED, Handler, Routes
+from services.referee.companion.routes import HTML, Handler, Routes
+from services.referee.companion.streams import Feed, Stream, pump, replace_oldest
 from services.referee.companion.table_feed import TABLE, TableFeed
 
 MAX_SCREENS = 4  # table screens streaming at once (a TV, a tablet, a laptop and one more)
 STATIC = {"table.js": "application/javascript; charset=utf-8",
-          "table.css": "text/css; charset=utf-8"}
+          "table.css": "text/css; charset=utf-8",
+          "common.js": "application/javascript; charset=utf-8",
+          "common.css": "text/css; charset=utf-8"}
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]  # all answered: only GET is served
 NO_INPUT = ("the table screen only shows the game: it takes no input (players use their "
             "seat's buttons or phone)")
 CODE_CHARS = frozenset(string.ascii_letters)
-
-
-@dataclass(eq=False)
-class _Watch:
-    """A table screen's event stream, kept among the app's streams (as a seat's is)."""
-
-    client: str
-    opened: int
-    seat: str = TABLE
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    replaced: bool = False
 
 
 class TableRoutes:
@@ -90,8 +80,7 @@ class TableRoutes:
     async def _model(self, request: Request, code: str) -> dict[str, Any]:
         _only_get(request)
         self._feed.check(code, client_of(request.client_addr))
-        version, model = self._feed.model()
-        return {"version": version, "model": model}
+        return self._snapshot()[1]
 
     async def _events(self, request: Request, code: str) -> Any:
         _only_get(request)
@@ -100,48 +89,32 @@ class TableRoutes:
         streams = self._routes.streams
         if len(streams) >= self._limits.max_streams:
             raise CompanionError(429, "too many live screens are open; close one")
-        screens = sorted((s for s in streams if isinstance(s, _Watch)), key=lambda s: s.opened)
+        screens = [s for s in streams if s.seat == TABLE]
         if len(screens) >= MAX_SCREENS:
             own = [s for s in screens if s.client == client]
             if not own:
                 raise CompanionError(429, f"too many table screens are open (at most "
                                      f"{MAX_SCREENS}): close one and try again")
-            own[0].replaced = True  # this device's own older page (a reload)
-            streams.discard(own[0])  # type: ignore[arg-type]
-            own[0].wake.set()
+            replace_oldest(streams, own)  # this device's own older page (a reload)
         return sse_response(request, self._feed_stream, code, client)
 
     async def _feed_stream(self, request: Request, sse: SSE, code: str, client: str) -> None:
         """Send the model now and on every new version, until the code changes, the screen
         stops reading, a newer page of the same device replaces it, or the server stops."""
-        watch = _Watch(client, next(self._opened))
-        streams = self._routes.streams
-        streams.add(watch)  # type: ignore[arg-type]
-        try:
-            sent = None
-            while not self._routes.closing:
-                if watch.replaced:
-                    await sse.send({"error": "this table screen is open on a newer page"},
-                                   event="replaced")
-                    return
-                if not self._feed.valid(code):
-                    await sse.send({"error": "the table screen's code has changed: type the "
-                                    "new one from the box's public screen"}, event="code")
-                    return
-                version, model = self._feed.model()
-                if version != sent:
-                    await sse.send({"version": version, "model": model}, event="model",
-                                   retry=2 if sent is None else None)
-                    sent = version
-                if len(sse.queue) > MAX_QUEUED:
-                    return
-                try:
-                    await asyncio.wait_for(watch.wake.wait(), self._limits.heartbeat_seconds)
-                except TimeoutError:
-                    await sse.send("still here", comment=True)
-                watch.wake.clear()
-        finally:
-            streams.discard(watch)  # type: ignore[arg-type]
+        feed = Feed(functools.partial(self._old_code, code), self._snapshot,
+                    "this table screen is open on a newer page")
+        await pump(sse, Stream(TABLE, next(self._opened), client), self._routes.streams, feed,
+                   lambda: self._routes.closing, self._limits.heartbeat_seconds)
+
+    def _old_code(self, code: str) -> tuple[str, str] | None:
+        if self._feed.valid(code):
+            return None
+        return "code", ("the table screen's code has changed: type the new one from the "
+                        "box's public screen")
+
+    def _snapshot(self) -> tuple[int, dict[str, Any]]:
+        version, model = self._feed.model()
+        return version, {"version": version, "model": model}
 
     async def _file(self, request: Request, name: str) -> Response:
         _only_get(request)

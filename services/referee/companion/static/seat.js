@@ -10,63 +10,13 @@
   var retryTimer = null;
   var why = "";  // the reason of the greyed item last tapped, shown until the menu changes
 
-  function $(id) { return document.getElementById(id); }
-
-  function setLines(element, lines) {
-    while (element.firstChild) { element.removeChild(element.firstChild); }
-    (lines || []).forEach(function (text) {
-      var p = document.createElement("p");
-      p.textContent = String(text);
-      element.appendChild(p);
-    });
-  }
-
-  function showText(prefix, part) {
-    $(prefix + "-title").textContent = part && part.title ? part.title : "";
-    setLines($(prefix + "-lines"), part ? part.lines : []);
-  }
-
-  // A chip's colour: the one word of a suit, a colour or an identity it names, if only one.
-  var CHIP_WORDS = ["moons", "suns", "waves", "leaves", "wyrms", "knots", "blue", "red",
-    "green", "yellow", "purple", "orange", "intruder", "innocent"];
-
-  function chipClass(text) {
-    var words = String(text).toLowerCase().split(/[^a-z]+/);
-    var known = CHIP_WORDS.filter(function (word) { return words.indexOf(word) >= 0; });
-    var name = "chip" + (known.length === 1 ? " " + known[0] : "");
-    return words[0] === "not" ? name + " not" : name;
-  }
-
-  function add(parent, tag, className, text) {
-    var element = document.createElement(tag);
-    element.className = className;
-    element.textContent = text;
-    parent.appendChild(element);
-    return element;
-  }
-
-  // A panel in words: its title, its sentences, its rows (a label, a few words, chips).
-  function showPanel(prefix, part) {
-    showText(prefix, part);
-    var rows = $(prefix + "-rows");
-    while (rows.firstChild) { rows.removeChild(rows.firstChild); }
-    ((part && part.rows) || []).forEach(function (found) {
-      var element = add(rows, "div", "row", "");
-      if (found.label) { add(element, "span", "row-label", found.label); }
-      if (found.text) { add(element, "span", "row-text", found.text); }
-      if (found.chips && found.chips.length) {
-        var chips = add(element, "div", "chips", "");
-        found.chips.forEach(function (text) { add(chips, "span", chipClass(text), text); });
-      }
-    });
-  }
+  var page = window.refbox;
+  var $ = page.$;
+  var showText = page.showText;
+  var showPanel = page.showPanel;
+  var showNotice = page.show;
 
   function setStatus(text) { $("status").textContent = text; }
-
-  function showNotice(element, text) {
-    element.textContent = text || "";
-    element.hidden = !text;
-  }
 
   function leave() { window.location.replace("/"); }
 
@@ -83,7 +33,7 @@
     $("screen").hidden = !model.screen || !peekBox.hidden;
     if (!$("screen").hidden) { showText("screen", model.screen); }
     renderMenu(model.menu);
-    renderMap(peeking && model.peek_map ? model.peek_map : model.map);
+    page.showMap(peeking && model.peek_map ? model.peek_map : model.map);
     var can = model.can || [];
     document.querySelectorAll("[data-press]").forEach(function (button) {
       button.disabled = can.indexOf(button.getAttribute("data-press")) < 0;
@@ -102,7 +52,7 @@
     if (!menu) { return; }
     showText("menu", menu);
     var items = $("menu-items");
-    while (items.firstChild) { items.removeChild(items.firstChild); }
+    page.clear(items);
     (menu.items || []).forEach(function (item, index) {
       var button = document.createElement("button");
       button.type = "button";
@@ -117,43 +67,6 @@
       items.appendChild(button);
     });
     showNotice($("why"), why);
-  }
-
-  // The board as a grid: a header row of column names, then each row's name and cells (a
-  // cell: its id or name, what is printed on it, what stands on it, its places on the route).
-  function renderMap(map) {
-    var box = $("map");
-    box.hidden = !map;
-    if (!map) { return; }
-    box.classList.toggle("peek", Boolean(map.secret));
-    $("map-title").textContent = map.title || "";
-    var grid = $("map-grid");
-    while (grid.firstChild) { grid.removeChild(grid.firstChild); }
-    var columns = map.columns || [];
-    grid.className = "map-grid cols-" + Math.min(Math.max(columns.length, 1), 10);
-    var steps = {};
-    (map.route || []).forEach(function (id, index) {
-      (steps[id] = steps[id] || []).push(String(index));
-    });
-    add(grid, "div", "map-head", "");
-    columns.forEach(function (name) { add(grid, "div", "map-head", name); });
-    var cells = map.cells || [];
-    (map.rows || []).forEach(function (name, row) {
-      add(grid, "div", "map-head", name);
-      columns.forEach(function (ignored, column) {
-        var cell = cells[row * columns.length + column] || { id: "" };
-        var element = add(grid, "div", cell.id ? "map-cell" : "map-cell empty", "");
-        if (!cell.id) { return; }
-        add(element, "span", "cell-id", cell.name || cell.id);
-        if (cell.text) { add(element, "span", "cell-text", cell.text); }
-        (cell.marks || []).forEach(function (mark) { add(element, "span", "cell-mark", mark); });
-        if (steps[cell.id]) {
-          element.classList.add("on-route");
-          add(element, "span", "cell-step", steps[cell.id].join(", "));
-        }
-      });
-    });
-    setLines($("map-notes"), map.notes);
   }
 
   function take(data) {

@@ -14,96 +14,15 @@
   // What was said and played, for the page's tests (the browser may have no voice).
   var record = window.tableScreen = { spoken: [], cues: [] };
 
-  function $(id) { return document.getElementById(id); }
-
-  function clear(element) {
-    while (element.firstChild) { element.removeChild(element.firstChild); }
-  }
-
-  function add(parent, tag, className, text) {
-    var element = document.createElement(tag);
-    if (className) { element.className = className; }
-    element.textContent = text;
-    parent.appendChild(element);
-    return element;
-  }
-
-  function setLines(element, lines) {
-    clear(element);
-    (lines || []).forEach(function (text) { add(element, "p", "", String(text)); });
-  }
-
-  function show(element, text) {
-    element.textContent = text || "";
-    element.hidden = !text;
-  }
-
-  var CHIP_WORDS = ["moons", "suns", "waves", "leaves", "wyrms", "knots", "blue", "red",
-    "green", "yellow", "purple", "orange", "intruder", "innocent"];
-
-  function chipClass(text) {
-    var words = String(text).toLowerCase().split(/[^a-z]+/);
-    var known = CHIP_WORDS.filter(function (word) { return words.indexOf(word) >= 0; });
-    return "chip" + (known.length === 1 ? " " + known[0] : "");
-  }
-
-  function renderPanel(panel) {
-    $("panel-title").textContent = (panel && panel.title) || "";
-    setLines($("panel-lines"), panel ? panel.lines : []);
-    var rows = $("panel-rows");
-    clear(rows);
-    ((panel && panel.rows) || []).forEach(function (found) {
-      var element = add(rows, "div", "row", "");
-      if (found.label) { add(element, "span", "row-label", found.label); }
-      if (found.text) { add(element, "span", "row-text", found.text); }
-      if (found.chips && found.chips.length) {
-        var chips = add(element, "div", "chips", "");
-        found.chips.forEach(function (text) { add(chips, "span", chipClass(text), text); });
-      }
-    });
-  }
-
-  // The board as a grid: column names, then each row's name and cells (a cell: its id or
-  // name, what is printed on it, what stands on it, its places on the route).
-  function renderMap(map) {
-    var box = $("map");
-    box.hidden = !map;
-    if (!map) { return; }
-    $("map-title").textContent = map.title || "";
-    var grid = $("map-grid");
-    clear(grid);
-    var columns = map.columns || [];
-    grid.className = "map-grid cols-" + Math.min(Math.max(columns.length, 1), 10);
-    var steps = {};
-    (map.route || []).forEach(function (id, index) {
-      (steps[id] = steps[id] || []).push(String(index));
-    });
-    add(grid, "div", "map-head", "");
-    columns.forEach(function (name) { add(grid, "div", "map-head", name); });
-    var cells = map.cells || [];
-    (map.rows || []).forEach(function (name, row) {
-      add(grid, "div", "map-head", name);
-      columns.forEach(function (ignored, column) {
-        var cell = cells[row * columns.length + column] || { id: "" };
-        var element = add(grid, "div", cell.id ? "map-cell" : "map-cell empty", "");
-        if (!cell.id) { return; }
-        add(element, "span", "cell-id", cell.name || cell.id);
-        if (cell.text) { add(element, "span", "cell-text", cell.text); }
-        (cell.marks || []).forEach(function (mark) { add(element, "span", "cell-mark", mark); });
-        if (steps[cell.id]) {
-          element.classList.add("on-route");
-          add(element, "span", "cell-step", steps[cell.id].join(", "));
-        }
-      });
-    });
-    setLines($("map-notes"), map.notes);
-  }
+  var page = window.refbox;
+  var $ = page.$;
+  var add = page.add;
 
   function renderRolls(rolls) {
     var box = $("rolls");
     box.hidden = !rolls;
     var list = $("roll-steps");
-    clear(list);
+    page.clear(list);
     if (!rolls) { return; }
     rolls.steps.forEach(function (step) {
       var item = add(list, "li", step.roll ? "roll" : "", "");
@@ -114,7 +33,7 @@
 
   function renderLog(log, moves) {
     var list = $("log");
-    clear(list);
+    page.clear(list);
     list.start = moves;
     log.slice().reverse().forEach(function (line) { add(list, "li", "", line); });
     $("moves").textContent = moves ? "(" + moves + " moves)" : "";
@@ -125,16 +44,16 @@
     $("title").textContent = model.title || "Table screen";
     document.title = (model.title || "Table") + ": table screen";
     $("turn").textContent = model.turn || "";
-    show($("note"), model.note);
+    page.show($("note"), model.note);
     var dice = model.dice;
     $("dice").hidden = !dice;
     if (dice) {
       $("dice-title").textContent = dice.title;
       $("dice-purpose").textContent = dice.purpose;
-      show($("dice-note"), dice.note);
+      page.show($("dice-note"), dice.note);
     }
-    renderMap(model.map);
-    renderPanel(model.panel);
+    page.showMap(model.map);
+    page.showPanel("panel", model.panel);
     renderRolls(model.rolls);
     renderLog(model.log || [], model.moves || 0);
   }

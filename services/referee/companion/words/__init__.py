@@ -28,6 +28,7 @@ neither the box nor the table flows (tests/test_layers.py): names come from ``da
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from importlib import import_module
 from typing import Any, Protocol
@@ -61,6 +62,15 @@ def panel(title: str, rows: Iterable[Row] = (), lines: Iterable[str] = ()) -> Pa
 def who(labels: Sequence[str], seat: int) -> str:
     """A game seat as the table names it ("Seat 7" for a phone seat)."""
     return labels[seat] if 0 <= seat < len(labels) else f"Seat {seat + 1}"
+
+
+ENGINE_SEAT = re.compile(r"\bSeat (\d+)\b")
+
+
+def seat_words(text: str, labels: Sequence[str]) -> str:
+    """An engine's text with its "Seat 2" (game seat 1) as the table names that seat
+    ("Box 1", "Seat 7"): the engine numbers the game's seats, the table labels them."""
+    return ENGINE_SEAT.sub(lambda m: who(labels, int(m[1]) - 1), text)
 
 
 def listing(words: Sequence[str], empty: str = "nobody") -> str:
@@ -123,9 +133,27 @@ def grouped(names: Iterable[str]) -> list[str]:
 
 
 def over_line(outcome: dict[str, Any], labels: Sequence[str]) -> str:
-    """The end in a sentence: the engine's reason and who won."""
+    """The end in a sentence: the engine's reason (its seats as the table names them) and who
+    won."""
     winners = [who(labels, s) for s in outcome["winners"]]
-    return f"The game is over: {sentence(outcome['reason'])} Winners: {listing(winners)}."
+    reason = sentence(seat_words(outcome["reason"], labels))
+    return f"The game is over: {reason} Winners: {listing(winners)}."
+
+
+def end_lines(view: dict[str, Any], labels: Sequence[str]) -> list[str]:
+    """A public panel's sentences at the end: :func:`over_line` (none before the end)."""
+    outcome = view["outcome"]
+    return [over_line(outcome, labels)] if outcome else []
+
+
+def waited(said: dict[str, str], phase: str, labels: Sequence[str],
+           waiting: Sequence[int]) -> str:
+    """Who the game waits for and what they do, from the game's ``{who} ...`` phrases of
+    each phase ("Seat 2 takes a turn."): the first seat waited for ("A player" if none);
+    "Waiting." for a phase without a phrase."""
+    first = who(labels, waiting[0]) if waiting else "A player"
+    found = said.get(phase, "")
+    return capital(found.format(who=first)) + "." if found else "Waiting."
 
 
 def settled(view: dict[str, Any], seat: int, waiting: Sequence[int],

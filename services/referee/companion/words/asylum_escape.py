@@ -15,14 +15,14 @@ from typing import Any
 from services.referee.companion.words import (
     SUFFIX,
     Panel,
-    capital,
     count,
+    end_lines,
     listing,
     name_of,
-    over_line,
     panel,
     row,
     settled,
+    waited,
     who,
 )
 
@@ -97,11 +97,7 @@ def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Pan
     sizes = {d: n for d, n in view["deck_sizes"].items() if n}
     if sizes:
         rows.append(row("Decks", ", ".join(f"{DECKS.get(d, d)} {n}" for d, n in sizes.items())))
-    lines = []
-    outcome = view["outcome"]
-    if outcome:
-        lines.append(over_line(outcome, labels))
-    return panel(title, rows, lines)
+    return panel(title, rows, end_lines(view, labels))
 
 
 def status(view: dict[str, Any], labels: Sequence[str], seat: int,
@@ -113,9 +109,7 @@ def status(view: dict[str, Any], labels: Sequence[str], seat: int,
     mine = next((v for v in view["victims"] if v["seat"] == seat), None)
     if mine is not None and not mine["alive"]:
         return "You are dead."
-    first = who(labels, waiting[0]) if waiting else "A player"
-    said = WAITING.get(phase, "")
-    return capital(said.format(who=first)) + "." if said else "Waiting."
+    return waited(WAITING, phase, labels, waiting)
 
 
 def peek(view: dict[str, Any], labels: Sequence[str], seat: int, data: Any = None

@@ -18,6 +18,7 @@ from services.referee.companion.words import (
     listing,
     panel,
     row,
+    seat_words,
     sentence,
     who,
 )
@@ -76,7 +77,8 @@ def outcome_line(view: dict[str, Any], labels: Sequence[str]) -> str:
     outcome = view["outcome"]
     if not outcome:
         return ""
-    return f"The game is over ({outcome['result']}): {sentence(outcome['reason'])}"
+    reason = sentence(seat_words(outcome["reason"], labels))
+    return f"The game is over ({outcome['result']}): {reason}"
 
 
 def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Panel:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from services.games.innsmouth_32.names import reel_name
 from services.referee.companion.words import (
     SUFFIX,
     Panel,
-    capital,
     count,
     listing,
     name_of,
@@ -23,6 +23,7 @@ from services.referee.companion.words import (
     panel,
     row,
     settled,
+    waited,
     who,
 )
 
@@ -39,9 +40,6 @@ DOING = {"turn": "Your turn.", "act": "Act now.", "commit": "Commit your spoints
          "adjust": "Apply the card.", "counter": "Strike back?"}
 FINAL = {1: "The final turn comes next.", 2: "This is the final turn.",
          3: "The last one standing."}
-
-
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
 def name(data: Any, some_id: str) -> str:
@@ -77,7 +75,7 @@ def survivor_row(found: dict[str, Any], labels: Sequence[str], data: Any) -> dic
 
 def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Panel:
     over = view["outcome"] is not None
-    reel = ROMAN.get(view["reel"], str(view["reel"]))
+    reel = reel_name(view["reel"])
     title = "Innsmouth 32: the end" if over else f"Innsmouth 32: reel {reel}"
     rows = [row("Director", who(labels, view["director"])),
             row("Piles", f"reel pile {view['reel_pile']}, survivor pile "
@@ -110,9 +108,7 @@ def status(view: dict[str, Any], labels: Sequence[str], seat: int,
     if told is not None:
         return told
     phase = view["phase"]
-    first = who(labels, waiting[0]) if waiting else "A player"
-    said = WAITING.get(phase, "")
-    return capital(said.format(who=first)) + "." if said else "Waiting."
+    return waited(WAITING, phase, labels, waiting)
 
 
 def peek(view: dict[str, Any], labels: Sequence[str], seat: int, data: Any = None

@@ -12,20 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from services.games.innsmouth_escape.names import DIRECTION_WORDS, movement_name, movement_value
 from services.referee.companion.words import (
     Panel,
     capital,
     count,
+    end_lines,
     listing,
     name_of,
-    over_line,
     panel,
     row,
     settled,
+    waited,
     who,
 )
 
-DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 WAITING = {"place_pawns": "{who} places the Deep One pawns",
            "place_human": "{who} places the Human", "plot": "The Human plots his route",
            "spawn_here": "The Human chooses the pools to spawn from",
@@ -50,17 +51,6 @@ def name(data: Any, card: str) -> str:
 
 def names(data: Any, cards: Sequence[str]) -> list[str]:
     return [name(data, c) for c in cards]
-
-
-def value(card: str) -> int:
-    """A movement card's number: "move-2-1" and "move-2" are 2, a Rest 0."""
-    parts = card.split("-")
-    return int(parts[1]) if parts[0] == "move" and len(parts) > 1 and parts[1].isdigit() else 0
-
-
-def movement(card: str) -> str:
-    """A movement card as players call it: "Move 2", "Rest"."""
-    return f"Move {value(card)}" if value(card) else "Rest"
 
 
 def human_row(view: dict[str, Any], labels: Sequence[str], data: Any) -> dict[str, Any]:
@@ -103,7 +93,7 @@ def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Pan
     moves = view["movement"]
     left = ", ".join(str(v) for v in moves["remaining_values"]) or "none"
     rows.append(row("His movement cards", f"{moves['hand_size']} in hand; moves left "
-                    f"in the deck: {left}", [movement(c) for c in moves["discard"]]))
+                    f"in the deck: {left}", [movement_name(c) for c in moves["discard"]]))
     rows += deep_one_rows(view, labels, data)
     if view["deck_sizes"]:
         rows.append(row("Decks", ", ".join(f"{d.replace('_', ' ')} {n}"
@@ -111,11 +101,7 @@ def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Pan
     if view["deep_one_discard"]:
         rows.append(row("Deep One discards", count(len(view["deep_one_discard"]), "card"),
                         names(data, view["deep_one_discard"])))
-    lines = []
-    outcome = view["outcome"]
-    if outcome:
-        lines.append(over_line(outcome, labels))
-    return panel(title, rows, lines)
+    return panel(title, rows, end_lines(view, labels))
 
 
 def status(view: dict[str, Any], labels: Sequence[str], seat: int,
@@ -127,14 +113,12 @@ def status(view: dict[str, Any], labels: Sequence[str], seat: int,
     colours = view["colours"]
     if phase.startswith("do_") and colours and colours[seat] in view["done"]:
         return "Waiting for the other Deep One players."
-    first = who(labels, waiting[0]) if waiting else "A player"
-    said = WAITING.get(phase, "")
-    return capital(said.format(who=first)) + "." if said else "Waiting."
+    return waited(WAITING, phase, labels, waiting)
 
 
 def plot_words(plot: dict[str, Any]) -> str:
-    numbers = [c for c in plot["cards"] if value(c)]
-    steps = [f"{value(c)} {DIRECTIONS.get(d, d)}"
+    numbers = [c for c in plot["cards"] if movement_value(c)]
+    steps = [f"{movement_value(c)} {DIRECTION_WORDS.get(d, d)}"
              for c, d in zip(numbers, plot["directions"], strict=False)]
     rests = len(plot["cards"]) - len(numbers)
     if rests:
@@ -148,7 +132,7 @@ def peek(view: dict[str, Any], labels: Sequence[str], seat: int, data: Any = Non
     private = view.get("human_private")
     if seat == view["human"] and private:
         rows = [row("Movement cards", count(len(private["movement_hand"]), "card"),
-                    [movement(c) for c in private["movement_hand"]])]
+                    [movement_name(c) for c in private["movement_hand"]])]
         if private["plot"]:
             rows.append(row("Your plot", plot_words(private["plot"])))
         rows.append(row("Your hand", count(len(private["hand"]), "card"),

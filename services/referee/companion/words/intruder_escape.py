@@ -33,6 +33,11 @@ YOU = {"characters": "Choose your character.", "ready": "Look at your identity c
        "skip.", "follow": "Play the card you took, or keep it.",
        "reveal": "Show your identity, or keep it secret?"}
 
+PURPOSE = {"first": "for the first player", "tie": "for the tie for most damage",
+           "nodamage": "for who loses a life (nobody was damaged)",
+           "security-camera": "for the Security Camera", "roulette": "for the Roulette",
+           "broken-mirror": "for the Broken Mirror"}
+
 
 def played(entry: dict[str, Any], data: Any) -> str:
     """A card of a row: "Knife", "Knife (cancelled by Bandage)", "Double Scratch (doubles
@@ -43,6 +48,28 @@ def played(entry: dict[str, Any], data: Any) -> str:
     if entry.get("doubled"):
         return f"{name} (doubles {name_of(data, str(entry['doubled']))})"
     return name
+
+
+def rolled(roll: dict[str, Any], labels: Sequence[str]) -> str:
+    """One face of a roll: "6 (Seat 3)", "2 (no one plays character 2: rolled again)"."""
+    face, seat = roll["face"], roll["seat"]
+    if seat is None:
+        return f"{face} (no one plays character {face}: rolled again)"
+    if not roll["accepted"]:
+        return f"{face} ({who(labels, seat)} cannot be chosen: rolled again)"
+    return f"{face} ({who(labels, seat)})"
+
+
+def die_line(die: dict[str, Any], labels: Sequence[str]) -> str:
+    """The die's latest roll in a sentence, each face with the seat it chose (a face is a
+    character's number): "The die for the first player rolled 1 (no one plays character 1:
+    rolled again) and 6 (Seat 3)." ("" before it is rolled)."""
+    rolls = die.get("rolls") or []
+    if not rolls:
+        return ""
+    faces = listing([rolled(roll, labels) for roll in rolls])
+    purpose = PURPOSE.get(str(die.get("purpose")))
+    return f"The die {purpose} rolled {faces}." if purpose else f"The die's last roll: {faces}."
 
 
 def seat_row(seat: dict[str, Any], labels: Sequence[str], data: Any) -> dict[str, Any]:
@@ -85,10 +112,7 @@ def public(view: dict[str, Any], labels: Sequence[str], data: Any = None) -> Pan
         rows.append({"label": "Security Camera",
                      "text": f"showed the hand of {who(labels, camera['seat'])}",
                      "chips": [name_of(data, k) for k in camera["cards"]]})
-    lines = []
-    die = view["die"]
-    if die and die.get("rolls"):
-        lines.append(f"The die rolled {', '.join(map(str, die['rolls']))}.")
+    lines = [die_line(view["die"], labels)] if view["die"] else []
     outcome = view["outcome"]
     if outcome:
         lines.append(over_line(outcome, labels))

@@ -15,6 +15,7 @@ import textwrap
 from functools import cache
 from typing import Any
 
+from services.games.innsmouth_32.names import reel_name
 from services.referee.tables.innsmouth_32 import words as w
 
 WIDTH = 80
@@ -66,7 +67,7 @@ def card_words(card: dict[str, Any]) -> str:
 def head_lines(view: dict[str, Any], width: int = WIDTH) -> list[str]:
     seat = view["seat"]
     reader = "the public table" if seat is None else seat_name(view, seat)
-    reel = w.ROMAN.get(view["reel"], str(view["reel"]))
+    reel = reel_name(view["reel"])
     lines = para(f"Innsmouth 32 - reel {reel} of IV - phase {view['phase']} - seen by "
                  f"{reader}", width=width)
     if view["example_data"]:

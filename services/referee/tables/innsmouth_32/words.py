@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from services.games.innsmouth_32.names import reel_name
 from services.referee.box.render import fit
 
 SUFFIX = " (example)"
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 STATS = {"muscle": "M", "speed": "S", "brains": "B", "guts": "G"}
 KINDS = {"monster": "monster", "item": "item", "power_play": "power play",
          "popcorn": "popcorn", "shuffling_horror": "horror", "plot_device": "plot",
@@ -74,7 +74,7 @@ def fade_in_status(view: dict[str, Any], data: Any = None, width: int = 21) -> s
     fade = view.get("fade")
     if not fade:
         return ""
-    reel = ROMAN.get(view["reel"], str(view["reel"]))
+    reel = reel_name(view["reel"])
     head = f"R{reel} p{view['reel_pile']}{marks(view)} F{fade['left']} "
     card = name(data, fade["card"], width - len(head))
     full = name(data, fade["card"], 99)
@@ -89,7 +89,7 @@ def status(view: dict[str, Any], data: Any = None, width: int = 21) -> str:
     with_fade = fade_in_status(view, data, width)
     if with_fade:
         return with_fade
-    reel = ROMAN.get(view["reel"], str(view["reel"]))
+    reel = reel_name(view["reel"])
     tail = marks(view)
     return fit(f"Reel {reel} pile {view['reel_pile']}{tail}",
                f"R{reel} pile {view['reel_pile']}{tail}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.games.innsmouth_escape.names import movement_name
 from services.referee.tables.innsmouth_escape import public as pub
 from services.referee.tables.innsmouth_escape import words as w
 
@@ -41,7 +42,7 @@ def render(view: dict[str, Any]) -> list[str]:
     private = view.get("human_private")
     if private is not None:
         lines.append("Your movement cards: "
-                     + ", ".join(w.movement_name(c) for c in private["movement_hand"]))
+                     + ", ".join(movement_name(c) for c in private["movement_hand"]))
         lines.append("Your hand: " + (", ".join(w.name(c) for c in private["hand"]) or "empty"))
         if private["plot"]:
             lines.append(f"Your plot: {' > '.join(private['plot']['path'])}")

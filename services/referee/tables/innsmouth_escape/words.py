@@ -41,16 +41,6 @@ def name(card: str) -> str:
     return found.replace("Example ", "")
 
 
-def movement_name(card: str) -> str:
-    """A movement card as players call it: "move-2-1" and "move-2" read "Move 2", "rest-3"
-    "Rest"."""
-    if card.startswith("rest"):
-        return "Rest"
-    if card.startswith("move-") and card.split("-")[1].isdigit():
-        return f"Move {card.split('-')[1]}"
-    return card
-
-
 def letter(colour: str) -> str:
     return colour[:1]
 
