@@ -232,7 +232,8 @@ def _refusal(step: Step, says: str, person: bool) -> UndoRefused:
 
 def _who(who: str, game: str, players: int, roles: Mapping[str, str]) -> str:
     """A ``--bot`` seat as kept: a seat number from 1 as text, ``all`` or a role."""
-    if who in levels.secret_roles(game):
+    secret = levels.secret_roles(game)
+    if who in secret:
         raise BotSeatError(f"--bot {who}: in {game} the roles are dealt in secret, so no "
                            f"one can name a role's seat before the deal; give seat numbers "
                            f"(1 to {players}) or {ALL}")
@@ -243,7 +244,7 @@ def _who(who: str, game: str, players: int, roles: Mapping[str, str]) -> str:
             raise BotSeatError(f"--bot seat {who[:6]}: with {players} players the seats are "
                                f"1 to {players}")
         return str(int(who))
-    named = [r for r in roles if r not in levels.secret_roles(game)]
+    named = [r for r in roles if r not in secret]
     also = f", or a role the box plays: {', '.join(named)}" if named else ""
     raise BotSeatError(f"--bot {who[:30]!r}: {game} has no such seat or role; give a seat "
                        f"number (1 to {players}){',' if named else ' or'} {ALL}{also}")

@@ -26,6 +26,7 @@ from services.games.core import Action, SeatPrompt
 from services.games.intruder_escape import IntruderEscape, IntruderState
 from services.games.intruder_escape import actions as a
 from tests.games.intruder_helpers import BANDAGE, BAT, FILLER, ids, position
+from tests.games.test_intruder_conformance import twin_snapshot
 
 GAME = IntruderEscape()
 SEED = "intruder-bots"
@@ -199,29 +200,10 @@ def test_an_innocent_heals_himself_when_he_would_lose_the_life() -> None:
 
 
 def twin_of(point: Point, rng: random.Random) -> IntruderState:
-    """The same position with what ``point.seat`` has not seen changed: two other seats'
-    hidden identities swapped (an Innocent's view, or 3 players), two other hands it has not
-    seen swapped, the center deck below a face-up top reshuffled."""
-    state, viewer = point.state, point.seat
-    snapshot = state.to_json()
-    others = [s for s in range(state.players)
-              if s != viewer and not state.revealed[s] and state.alive(s)]
-    if len(others) >= 2 and (state.players == 3 or state.identity(viewer) == "innocent"):
-        x, y = rng.sample(others, 2)
-        cards = snapshot["identity_cards"]
-        cards[x], cards[y] = cards[y], cards[x]
-    unseen = [s for s in others if not state.known[s] and s != state.active]
-    pairs = [(x, y) for x in unseen for y in unseen
-             if x < y and len(state.hands[x]) == len(state.hands[y])]
-    if pairs:
-        x, y = rng.choice(pairs)
-        hands = snapshot["hands"]
-        hands[x], hands[y] = hands[y], hands[x]
-    start = 1 if state.top_exposed else 0
-    rest = snapshot["center"][start:]
-    rng.shuffle(rest)
-    snapshot["center"][start:] = rest
-    return GAME.state_from_json(snapshot)
+    """The same position with what ``point.seat`` has not seen changed (the conformance
+    test's twins: hidden identities, unseen hands, the center deck's order)."""
+    twin: IntruderState = GAME.state_from_json(twin_snapshot(point.state, point.seat, rng))
+    return twin
 
 
 @dataclass

@@ -4,8 +4,11 @@ or tells its move (tests/box/test_bots_e2e.py, test_solo_e2e.py)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
+
+from PIL import Image
 
 from services.games.core import SeatPrompt
 from services.referee.box.botlobby import BOX_NAMES
@@ -50,3 +53,26 @@ def record(data: Path, seed: int, lobby: list[str], person: Person,
     finally:
         table.close()
     return script
+
+
+def script(path: Path, update: bool, recorded: Callable[[], list[str]]) -> list[str]:
+    """The script's lines, recorded anew into ``path`` first when ``update``."""
+    if update:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(recorded()) + "\n")
+    return path.read_text().splitlines()
+
+
+def match_golden(folder: Path, game: str, update: bool, lines: list[str],
+                 seen: list[dict[str, str]], last: dict[str, Image.Image]) -> None:
+    """Every step's screen digests equal the golden ones (written first when ``update``,
+    with the last public and seat1 screens as PNGs to look at)."""
+    golden = folder / f"{game}-screens.json"
+    if update:
+        golden.write_text(json.dumps(seen, indent=0))
+        for screen in ("public", "seat1"):
+            last[screen].save(folder / f"{game}-last-{screen}.png")
+    expected = json.loads(golden.read_text())
+    assert len(seen) == len(expected)
+    for step, (got, want) in enumerate(zip(seen, expected, strict=True)):
+        assert got == want, f"step {step} ({lines[step - 1] if step else 'start'}) differs"

@@ -20,7 +20,6 @@ the PNGs (and docs/box/bots/, the pictures docs/box.md shows).
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from collections.abc import Callable
@@ -83,11 +82,8 @@ def record(game: str, tmp_path: Path) -> list[str]:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_people_against_the_box_match_the_golden_screens(tmp_path: Path, game: str) -> None:
-    script = FOLDER / f"{game}-script.txt"
-    if UPDATE:
-        FOLDER.mkdir(parents=True, exist_ok=True)
-        script.write_text("\n".join(record(game, tmp_path)) + "\n")
-    lines = script.read_text().splitlines()
+    lines = box_script.script(FOLDER / f"{game}-script.txt", UPDATE,
+                              lambda: record(game, tmp_path))
     table = SimTable(tmp_path / "replay", seed=BOX_SEED)
     table.box.table.thinker = Inline()
     seen: list[dict[str, str]] = [digests(table)]
@@ -122,17 +118,10 @@ def test_people_against_the_box_match_the_golden_screens(tmp_path: Path, game: s
         assert outcome is None and len(lines) > 200  # a long way in
     else:
         assert outcome is not None and outcome.result == "win"
-    if UPDATE:
-        (FOLDER / f"{game}-screens.json").write_text(json.dumps(seen, indent=0))
-        for screen in ("public", "seat1"):
-            last[screen].save(FOLDER / f"{game}-last-{screen}.png")
-        if game == "asylum-escape" and page is not None and told_page is not None:
-            page.save(PICTURE)
-            told_page.save(TOLD)
+    if UPDATE and game == "asylum-escape" and page is not None and told_page is not None:
+        page.save(PICTURE)
+        told_page.save(TOLD)
     if game == "asylum-escape" and page is not None and told_page is not None:
         assert page.tobytes() == Image.open(PICTURE).convert("1").tobytes()
         assert told_page.tobytes() == Image.open(TOLD).convert("1").tobytes()
-    expected = json.loads((FOLDER / f"{game}-screens.json").read_text())
-    assert len(seen) == len(expected)
-    for step, (got, want) in enumerate(zip(seen, expected, strict=True)):
-        assert got == want, f"step {step} ({lines[step - 1] if step else 'start'}) differs"
+    box_script.match_golden(FOLDER, game, UPDATE, lines, seen, last)

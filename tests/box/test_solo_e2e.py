@@ -16,7 +16,6 @@ The box's seats decide at once (``Inline``) and each move is told for the defaul
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
@@ -104,11 +103,8 @@ def record(game: str, tmp_path: Path) -> list[str]:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_one_person_and_the_box_match_the_golden_screens(tmp_path: Path, game: str) -> None:
-    script = FOLDER / f"{game}-script.txt"
-    if UPDATE:
-        FOLDER.mkdir(parents=True, exist_ok=True)
-        script.write_text("\n".join(record(game, tmp_path)) + "\n")
-    lines = script.read_text().splitlines()
+    lines = box_script.script(FOLDER / f"{game}-script.txt", UPDATE,
+                              lambda: record(game, tmp_path))
     table = SimTable(tmp_path / "replay", seed=BOX_SEED)
     table.box.table.thinker = Inline()
     seen: list[dict[str, str]] = [digests(table)]
@@ -139,11 +135,4 @@ def test_one_person_and_the_box_match_the_golden_screens(tmp_path: Path, game: s
         assert outcome is None and len(lines) > 200
     else:
         assert outcome is not None
-    if UPDATE:
-        (FOLDER / f"{game}-screens.json").write_text(json.dumps(seen, indent=0))
-        for screen in ("public", "seat1"):
-            last[screen].save(FOLDER / f"{game}-last-{screen}.png")
-    expected = json.loads((FOLDER / f"{game}-screens.json").read_text())
-    assert len(seen) == len(expected)
-    for step, (got, want) in enumerate(zip(seen, expected, strict=True)):
-        assert got == want, f"step {step} ({lines[step - 1] if step else 'start'}) differs"
+    box_script.match_golden(FOLDER, game, UPDATE, lines, seen, last)

@@ -15,6 +15,7 @@ checks a condition on every DOM change).
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
 import os
 import select
@@ -231,3 +232,13 @@ class Chromium:
             self.problems.append(f"console error: {params.get('args')}")
         elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
             self.problems.append(f"log: {params['entry'].get('text')}")
+
+
+def load_script(name: str, path: Path) -> Any:
+    """A picture-making script (docs/phones/**/make_pictures.py) loaded as module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module

@@ -10,16 +10,13 @@ PATH, ``.venv/bin/python -m pytest tests/companion/test_browser.py``.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
 
 from tests.box.pictures import assert_shown
-from tests.companion.devtools import find_chromium
+from tests.companion.devtools import find_chromium, load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "docs" / "phones"
@@ -28,20 +25,11 @@ PICTURES = {"join", "join-refused", "seat-refused", "peek", "seat-menu", "over",
             "map", "map-peek", "public"}
 
 
-def load_script() -> Any:
-    spec = importlib.util.spec_from_file_location("phones_make_pictures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.skipif(find_chromium() is None,
                     reason="no chromium on the PATH: the browser test needs one")
 def test_a_browser_plays_a_phone_seat_through_a_whole_game(tmp_path: Path) -> None:
     pytest.importorskip("microdot", reason="the phone server needs the phones extra")
-    script = load_script()
+    script = load_script("phones_make_pictures", SCRIPT)
     played = script.play(tmp_path)
     assert played.problems == [], "the seat page reported errors"
     assert played.outcome is not None, "the game did not end"

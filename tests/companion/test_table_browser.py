@@ -10,16 +10,13 @@ Skipped when no Chromium is installed: run it with Debian's ``chromium`` on the 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
 
 from tests.box.pictures import assert_shown
-from tests.companion.devtools import find_chromium
+from tests.companion.devtools import find_chromium, load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "docs" / "phones" / "table"
@@ -27,21 +24,12 @@ SCRIPT = FOLDER / "make_pictures.py"
 PICTURES = {"table-screen", "table-over", "table-map"}
 
 
-def load_script() -> Any:
-    spec = importlib.util.spec_from_file_location("table_make_pictures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.skipif(find_chromium() is None,
                     reason="no chromium on the PATH: the browser test needs one "
                            "(apt-get install chromium)")
 def test_a_browser_follows_a_whole_game_on_the_table_screen(tmp_path: Path) -> None:
     pytest.importorskip("microdot", reason="the phone server needs the phones extra")
-    script = load_script()
+    script = load_script("table_make_pictures", SCRIPT)
     followed = script.follow(tmp_path, tmp_path)
     assert followed.problems == [], "the table screen reported errors"
     assert followed.refused.startswith("wrong table screen code 'WXYZ'")

@@ -101,10 +101,11 @@ def check_identities(state: Any) -> None:
             assert "spare_identity" not in text
 
 
-def indistinguishable(state: Any, viewer: int | None, rng: random.Random) -> None:
-    """Change what ``viewer`` may not know; its view must not change."""
-    before = json.dumps(state.view(viewer), sort_keys=True)
-    snapshot = state.to_json()
+def twin_snapshot(state: Any, viewer: int | None, rng: random.Random) -> dict[str, Any]:
+    """A snapshot of ``state`` with what ``viewer`` may not know changed (None: the public):
+    two hidden identities swapped (an Innocent's view, or 3 players), two hands it has not
+    seen swapped, the center deck below a face-up top reshuffled."""
+    snapshot: dict[str, Any] = state.to_json()
     others = [s for s in range(state.players) if s != viewer and not state.revealed[s]]
     if state.phase != "over":
         if len(others) >= 2 and snapshot["identity_cards"] and (
@@ -125,7 +126,13 @@ def indistinguishable(state: Any, viewer: int | None, rng: random.Random) -> Non
         rest = snapshot["center"][start:]
         rng.shuffle(rest)
         snapshot["center"][start:] = rest
-    other = GAME.state_from_json(snapshot)
+    return snapshot
+
+
+def indistinguishable(state: Any, viewer: int | None, rng: random.Random) -> None:
+    """Change what ``viewer`` may not know; its view must not change."""
+    before = json.dumps(state.view(viewer), sort_keys=True)
+    other = GAME.state_from_json(twin_snapshot(state, viewer, rng))
     assert json.dumps(other.view(viewer), sort_keys=True) == before, f"viewer {viewer}"
 
 

@@ -31,9 +31,9 @@ from services.bots.innsmouth_escape.table import CAP, CELLS, Table, distance, wo
 from services.games.core import Action
 from services.games.innsmouth_escape import actions as a
 from services.games.innsmouth_escape.board import GRID
+from services.games.innsmouth_escape.state import ESCAPE_VP  # R-IE-26
 
 PAWN = 2 / 3  # the wounds one pawn's die deals on average
-ESCAPE_VP = 8  # R-IE-26
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ from services.bots.innsmouth_escape.table import CAP, Table, distance, within
 from services.games.core import Action
 from services.games.innsmouth_escape import actions as a
 from services.games.innsmouth_escape.board import GRID, walk
+from services.games.innsmouth_escape.state import ESCAPE_VP  # R-IE-26
 
-ESCAPE_VP = 8  # R-IE-26
 NUMBERS = (1, 1, 2, 2, 3, 3)  # every number card, back in hand after the recycle (R-IE-24)
 TOKEN_WORTH = {"captive": 2.0, "equipment": 1.0, "encounter": 0.7}
 DEATH = 60.0  # the worth of his life against a token's
@@ -76,8 +76,7 @@ def worth(table: Table, end: str, numbers: int, left: tuple[int, ...], hard: boo
     share = SHARE if numbers else 1.0  # three Rests: the Deep Ones know where he stays
     wounds = max(table.wounds - rests, 0)
     dies, hurt = fight(table, end, share, table.threshold - wounds)
-    gain = sum(TOKEN_WORTH.get(deck, 0.0) * rank for deck, rank in table.tokens.get(end,
-                                                                                 {}).items())
+    gain = token_gain(table, end)
     score = gain * (1 - dies) - DEATH * dies - WOUND * hurt
     score += 0.8 * min(rests, table.wounds)
     if not numbers and not table.wounds:
@@ -86,6 +85,12 @@ def worth(table: Table, end: str, numbers: int, left: tuple[int, ...], hard: boo
     if hard:
         score += 1.5 * _safe_next(table, end, left or NUMBERS)
     return score
+
+
+def token_gain(table: Table, cell: str) -> float:
+    """What searching ``cell`` brings: its tokens' worth times their ranks."""
+    return sum(TOKEN_WORTH.get(deck, 0.0) * rank
+               for deck, rank in table.tokens.get(cell, {}).items())
 
 
 def fight(table: Table, end: str, share: float, need: int) -> tuple[float, float]:

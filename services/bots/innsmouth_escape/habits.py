@@ -24,12 +24,12 @@ from services.bots.contract import SeatKnowledge
 from services.bots.innsmouth_escape.belief import Belief, landing
 from services.bots.innsmouth_escape.table import Table, card, distance
 from services.games.innsmouth_escape.board import GRID
+from services.games.innsmouth_escape.state import ESCAPE_VP  # R-IE-26
 
 TOKEN_APPEAL = {"captive": 2.0, "equipment": 1.0, "encounter": 0.7}
 ESCAPE_APPEAL = 6.0
 PAWN_FEAR = 1.5
 SHOGGOTH_FEAR = 3.0
-ESCAPE_VP = 8  # R-IE-26
 PURPOSES = (0.0, 0.5, 1.0, 2.0, 4.0)
 PRIOR = (0.4, 0.15, 0.15, 0.15, 0.15)
 

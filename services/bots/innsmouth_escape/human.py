@@ -18,9 +18,7 @@ from services.bots.innsmouth_escape.table import Table, card, distance
 from services.games.core import Action
 from services.games.innsmouth_escape import actions as a
 from services.games.innsmouth_escape.board import GRID, walk
-
-ESCAPE_VP = 8  # R-IE-26
-TOKEN_WORTH = {"captive": 2.0, "equipment": 1.0, "encounter": 0.7}
+from services.games.innsmouth_escape.state import ESCAPE_VP  # R-IE-26
 
 
 def weapon_worth(card_id: str) -> float:
@@ -78,7 +76,7 @@ def _plot(plots: list[a.Plot], table: Table, rng: random.Random) -> Action:
                     blocked)
         end = path[-1]
         score = -_danger(table, end)
-        score += sum(TOKEN_WORTH.get(d, 0.0) * r for d, r in table.tokens.get(end, {}).items())
+        score += escape.token_gain(table, end)
         if table.vp >= ESCAPE_VP and GRID.on_escape_edge(end):
             score += 100.0
         rests = 3 - len(values)

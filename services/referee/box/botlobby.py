@@ -112,11 +112,12 @@ class BoxPage:
     def menu(self) -> Menu:
         choice, info = self.choice, self.info
         most = info.max_players - 1 - (choice.role is not None)
-        seats = "Other seats" if info.id in ROLES else "Box seats"
-        role = ([Item(f"{ROLES[info.id].word}: {choice.role or 'no'}", self._set("role"))]
-                if info.id in ROLES else [])
+        opponent = ROLES.get(info.id)
+        role = ([Item(f"{opponent.word}: {choice.role or 'no'}", self._set("role"))]
+                if opponent else [])
         items = [*role,
-                 Item(f"{seats}: {choice.others}", self._set("others"),
+                 Item(f"{'Other' if opponent else 'Box'} seats: {choice.others}",
+                      self._set("others"),
                       why="" if most > 0 else "No seat is left for the box."),
                  Item(f"Their level: {choice.level}", self._set("level")),
                  Item(f"Pause: {pause_word(choice.pause)}", self._set("pause")),
