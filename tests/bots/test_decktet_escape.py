@@ -165,6 +165,22 @@ def test_a_play_clue_in_a_suit_is_played_by_the_convention_only() -> None:
     assert [r.cards for r in record.state.routes] == [[key]]
 
 
+def test_normal_strikes_out_the_cards_it_sees_and_plays_a_sure_card() -> None:
+    """Seat 1's chop is a moons key and a "moons" clue touches only it (a save clue). Seats 0
+    and 2 hold all ten moons cards that are not keys, so what seat 1 sees leaves only keys
+    for its card: normal and hard play it (the information set), easy's marks alone (four
+    keys among fourteen moons cards) do not say it can be placed."""
+    key = next(c for c in group("key") if "moons" in suits_of(c))
+    moons = [c for c in (*group("boat"), *group("corridor")) if "moons" in suits_of(c)]
+    other = [c for c in (*group("boat"), *group("corridor")) if "moons" not in suits_of(c)]
+    hands = [moons[0:5], [key, *other[0:4]], moons[5:10]]
+    for level, plays in (("normal", True), ("hard", True), ("easy", False)):
+        record = dealt(3, hands)
+        record.apply(a.Clue(0, 1, "moons"))
+        action = decide(record, level)
+        assert (action == a.Play(1, 0)) is plays, (level, action)
+
+
 def test_a_normal_giver_gives_that_play_clue() -> None:
     """Seat 1 holds a key in slot 3 (its chop a boat): normal at seat 0 tells it, with a
     clue whose focus is the key (the newest card it newly touches) and not the chop."""

@@ -15,7 +15,10 @@
   its belief weighing a careful Victim (one that moves away from the Patients) by the chance
   its public play leaves for one (:func:`careful_share`).
 
-A Victim's seat plays a simple careful policy at every level (:mod:`.victims`).
+A Victim's seat plays at the level's strength too (:mod:`.victims`): ``easy`` moves as far
+from the Patients as it can; ``normal`` routes by the danger of each room next Patient turn
+and uses its move and save cards; ``hard`` also avoids the rooms a hunter would search on
+what the table knows of the Victims (:mod:`.victims_route`).
 Everything is pure: the same knowledge and seed give the same action.
 """
 
@@ -63,7 +66,7 @@ class AsylumBot:
         if not knowledge.legal:
             raise BotError(f"Seat {knowledge.seat + 1} has no legal action now")
         if role_of(knowledge.public, knowledge.seat) != "patients":
-            return choose_victim(knowledge, self.data, rng)
+            return choose_victim(knowledge, self.data, rng, self.level)
         return self.patients(knowledge, rng)
 
     # ------------------------------------------------------------------ the Patients

@@ -1,9 +1,18 @@
-"""A simple, careful Victim (the people's role; a later issue makes it strong).
+"""The Victims' seats at three levels (a Victim wins by being alive when the game ends).
 
-It keeps its Victim card, starts and moves as far from the Patients as it can (never into a
-Patient's room while another room is open to it), draws a Movement card when a Patient is
-within three rooms and a Camo/Sabo card otherwise, plays a save card when it is caught and
-no other card, passes every window and ends every adjustment at once.
+* ``easy``, careful: it keeps its Victim card, starts and moves as far from the Patients as
+  it can (never into a Patient's room while another room is open to it), draws a Movement
+  card when a Patient is within three rooms and a Camo/Sabo card otherwise, plays a save
+  card when it is caught and no other card, passes every window and ends every adjustment.
+* ``normal`` routes by danger (:class:`~.victims_route.Danger`): how likely each room is to
+  be reached next Patient turn (up to 2 rooms a Patient, its Catching Stat, a Patient about
+  to enter at its printed start room on turn 3 or 5), then the farthest from the Patients,
+  then the most ways out. It draws a Movement card when it is in danger or the table may
+  know its room (a catch told it), plays a Vent Crawl or Sprint when in danger, and keeps
+  save cards for the moment it is caught.
+* ``hard`` adds a look-ahead: it works out the walks a hunting Patients player would choose
+  next turn on what the table knows of every Victim (its own move included, as the table
+  sees it: a move of the length shown) and avoids the rooms they search.
 """
 
 from __future__ import annotations
@@ -12,13 +21,25 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from services.bots.asylum_escape.victims_route import (
+    Danger,
+    best_room,
+    card_value,
+    exposure,
+    shown_steps,
+    stumble_chance,
+)
 from services.bots.contract import SeatKnowledge
 from services.games.asylum_escape import actions as a
 from services.games.asylum_escape.data import AsylumData
 from services.games.asylum_escape.grid import Grid
 from services.games.core import Action
 
-DANGER = 3  # a Patient this close: draw a Movement card
+DANGER = 3  # easy: a Patient this close, draw a Movement card
+SEEN = 0.3  # normal: the danger of staying where the table is sure the Victim is
+MOVE = 2  # the rooms a Movement card is counted on
+MARGIN = 0.02  # a move must be this much safer than staying
+HUNTED = 2.5  # hard: the weight of the rooms a hunter would search
 
 
 def patient_rooms(view: Mapping[str, Any]) -> set[str]:
@@ -38,13 +59,22 @@ def safest(grid: Grid, rooms: Sequence[str], patients: set[str], rng: random.Ran
     return rng.choice([i for i, s in enumerate(scores) if s == best])
 
 
-def choose_victim(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random) -> Action:
+def choose_victim(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random,
+                  level: str = "easy") -> Action:
+    """The Victim seat's action at ``level``."""
+    view, legal = knowledge.view, knowledge.legal
+    if view["phase"] == "victim_card":
+        return next(x for x in legal if isinstance(x, a.Keep))
+    if level == "easy":
+        return careful(knowledge, data, rng)
+    return routed(knowledge, data, rng, level == "hard")
+
+
+def careful(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random) -> Action:
     view, legal = knowledge.view, knowledge.legal
     phase = view["phase"]
     grid = Grid(view["columns"])
     patients = patient_rooms(view)
-    if phase == "victim_card":
-        return next(x for x in legal if isinstance(x, a.Keep))
     if phase == "start_rooms":
         rooms = [x for x in legal if isinstance(x, a.StartRoom)]
         return rooms[safest(grid, [x.room for x in rooms], patients, rng)]
@@ -55,12 +85,72 @@ def choose_victim(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random
         return moves[safest(grid, ends, patients, rng)]
     if phase == "victim_draw":
         near = here in grid and safety(grid, here, patients) <= DANGER
-        wanted = ("movement", "camo_sabo") if near else ("camo_sabo", "movement")
-        for deck in wanted:
-            if a.DrawCard(knowledge.seat, deck) in legal:
-                return a.DrawCard(knowledge.seat, deck)
-        return a.SkipDraw(knowledge.seat)
-    if phase == "window":
+        return draw(knowledge, ("movement", "camo_sabo") if near else ("camo_sabo", "movement"))
+    return quiet(knowledge, data, rng)
+
+
+def routed(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random,
+           look: bool) -> Action:
+    view, legal = knowledge.view, knowledge.legal
+    phase = view["phase"]
+    danger = Danger(knowledge, data)
+    if phase == "start_rooms":
+        rooms = [x for x in legal if isinstance(x, a.StartRoom)]
+        extra = danger.hunted(0) if look else {}
+        return rooms[rng.choice(best_room(danger, [x.room for x in rooms], extra, HUNTED))]
+    here = view.get("private", {}).get("room", "")
+    moves = [x for x in legal if isinstance(x, a.Move)]
+    if moves and here in danger.grid:
+        extra = danger.hunted(shown_steps(knowledge, data)) if look else {}
+        ends = [x.path[-1] if x.path else here for x in moves]
+        return moves[rng.choice(best_room(danger, ends, extra, HUNTED))]
+    runs = [x for x in legal if isinstance(x, a.PlayCard) and card_value(data, x.card)]
+    if phase == "victim_draw":
+        reach = max((card_value(data, c) for c in view.get("private", {}).get("hand", [])),
+                    default=0)
+        if reach and pressed(knowledge, data, danger, here, look, reach):
+            return draw(knowledge, ("camo_sabo",))  # the move card in hand: no Stumble
+        return draw(knowledge, ("movement", "camo_sabo") if pressed(knowledge, data, danger,
+                                                                   here, look, MOVE)
+                    else ("camo_sabo", "movement"))
+    if phase == "victim_act" and runs and a.EndTurn(knowledge.seat) in legal:
+        run = max(runs, key=lambda x: card_value(data, x.card))
+        if pressed(knowledge, data, danger, here, look, card_value(data, run.card), 0.0):
+            return run
+    return quiet(knowledge, data, rng)
+
+
+def pressed(knowledge: SeatKnowledge, data: AsylumData, danger: Danger, here: str,
+            look: bool, steps: int, chance: float | None = None) -> bool:
+    """Move: staying is more dangerous than a move of up to ``steps`` rooms (the best room
+    it reaches, or a Stumble at ``chance``: by default the chance left in the Movement
+    deck)."""
+    if here not in danger.grid:
+        return True
+    stay = danger.reach(here)
+    if look:
+        stay += HUNTED * danger.hunted(0).get(here, 0.0)
+    else:
+        stay += SEEN * exposure(knowledge, data, here)
+    moved = danger.hunted(steps) if look else {}
+    after = min(danger.reach(r) + HUNTED * moved.get(r, 0.0)
+                for r in danger.within(here, steps))
+    if chance is None:
+        chance = stumble_chance(knowledge.view, data)
+    return stay > MARGIN + chance * danger.stumble(here) + (1 - chance) * after
+
+
+def draw(knowledge: SeatKnowledge, wanted: Sequence[str]) -> Action:
+    for deck in wanted:
+        if a.DrawCard(knowledge.seat, deck) in knowledge.legal:
+            return a.DrawCard(knowledge.seat, deck)
+    return a.SkipDraw(knowledge.seat)
+
+
+def quiet(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random) -> Action:
+    """A save card when caught, else pass, end the turn, end an adjustment."""
+    legal = knowledge.legal
+    if knowledge.view["phase"] == "window":
         saves = [x for x in legal if isinstance(x, a.PlayCard)
                  and _effect(data, x.card) == "save"]
         return saves[0] if saves else a.Pass(knowledge.seat)

@@ -26,13 +26,14 @@ The levels:
 
 * ``easy`` plays only cards its marks alone show can be placed, gives a clue after which a
   partner's marks alone show a card can be placed, else discards its oldest unclued card;
-* ``normal`` follows the convention: plays what it was told to play or knows it can place,
-  gives the clue worth most (play, save, Guard signal), else discards its chop;
-* ``hard`` adds information sets: each of its cards can only be one of the cards it does
-  not see anywhere (other hands, routes, discards, escaped) that fits its marks and the
-  clue's meaning; it plays a card that fits often enough for the risk (a disaster costs the
-  longest route), discards the card the table misses least, and never discards a card that
-  may be the Guard when another will do.
+* ``normal`` follows the convention and reads information sets: each of its cards can only
+  be one of the cards it does not see anywhere (other hands, routes, discards, escaped) that
+  fits its marks and the clue's meaning; it plays what it was told to play or knows it can
+  place, gives the clue worth most (play, save, Guard signal), plays a card that fits often
+  enough for the risk (a disaster costs the longest route), else discards its chop;
+* ``hard`` also reads its partners' information sets when it gives a clue (what a card can
+  be for them: every card but those both see), discards the card the table misses least,
+  and never discards a card that may be the Guard when another will do.
 
 With the players' own cards (option ``cards=physical``) the box never sees a hand, so a bot
 seat cannot hold cards: it gives a clue if it can, else any legal action.

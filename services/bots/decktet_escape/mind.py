@@ -1,8 +1,8 @@
 """What one decision knows: the table, the history's meanings, what each own card can be.
 
 ``level`` decides how much is read: ``easy`` reads the clue marks on its cards (against the
-whole deck), ``normal`` adds the convention's meanings (:mod:`.reading`), ``hard`` also
-strikes out every card it sees elsewhere (the information set of each own card).
+whole deck); ``normal`` and ``hard`` add the convention's meanings (:mod:`.reading`) and
+strike out every card they see elsewhere (the information set of each own card).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Mind:
 
     def pool(self) -> list[str]:
         """The cards a hidden card of this seat may be before its marks are read."""
-        return list(self.table.unseen_pool) if self.level == "hard" else list(self.deck.ids)
+        return list(self.table.unseen_pool) if self.level != "easy" else list(self.deck.ids)
 
     def slots(self, seat: int) -> list[Slot]:
         return self.reading.hands[seat]

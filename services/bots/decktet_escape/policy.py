@@ -16,7 +16,7 @@ from services.games.core import Action
 from services.games.decktet_escape import actions as a
 from services.games.decktet_escape.deck import BOAT, GUARD, KEY
 
-RISK_SURE = 0.95  # hard plays a card that is placeable this often whatever the risk
+RISK_SURE = 0.95  # normal and hard play a card that is placeable this often whatever the risk
 RISK_CHEAP = 0.75  # ... or this often when a disaster would cost at most two cards
 SAVE_VALUE = 2.2  # a chop the table cannot lose, about to be discarded
 
@@ -38,7 +38,7 @@ def turn(mind: Mind, rng: random.Random) -> Action:
         best = easy_clue(mind, clues) if mind.level == "easy" else best_clue(mind, clues)
         if best is not None:
             return best
-    if mind.level == "hard":
+    if mind.level != "easy":
         risky = [s for s in hand if mind.share(s, "useful") > 0]
         for s in sorted(risky, key=lambda s: -mind.share(s, "play")):
             p = mind.share(s, "play")

@@ -46,8 +46,6 @@ WOUND = 1.2
 STALL = 3.0
 PROGRESS = 1.0  # per cell nearer to the next token, or to the edge
 SHARE = 0.35  # normal: the share of the pawns in reach assumed to come
-FLOOR = 0.15
-READ_BELIEF = True  # hard: the least share, even on an end the Deep Ones think unlikely
 
 
 def plot_choice(plots: list[a.Plot], table: Table, hard: bool, rng: random.Random) -> Action:

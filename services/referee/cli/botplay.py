@@ -77,3 +77,17 @@ def _seed(args: argparse.Namespace) -> int:
 
 def _dice(args: argparse.Namespace, seed: int | str) -> StepRng | None:
     return None if args.dice == "manual" else StepRng(seed)
+
+
+def people_line(bots: PlayBots, live: LiveGame) -> str | None:
+    """Which seats are left to the people, said once after the box's seats (None: ``all``
+    gave the box every seat, as the line before says): a newcomer learns the seat the
+    terminal will ask him to play, or that a role (Escape!'s ``partner``) took them all."""
+    public = live.state.view(None)
+    people = [f"Seat {seat + 1}" for seat in range(bots.players)
+              if bots.level(public, seat) is None]
+    if not people:
+        return None if bots.every else "That is every seat: the game plays itself to the end."
+    if len(people) == 1:
+        return f"You play {people[0]}; the box plays every other seat."
+    return f"People play {', '.join(people[:-1])} and {people[-1]}, each asked in turn."

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from services.referee.cli.botplay import people_line
 from services.referee.cli.choices import event_text, labels, with_rule
 from services.referee.cli.listing import Listing, columns, fitted
 from services.referee.cli.offers import Choice, turn_choice
@@ -72,7 +73,9 @@ class Interactive:
                  *fitted(self.kept(), columns(self.stdout), "", "  "))
         if self.session.bots is not None:
             # not its seed: the dice and the shuffles follow from it
-            self.say(f"The box plays {self.session.bots}.")
+            people = people_line(self.session.bots, self.live)
+            self.say(f"The box plays {self.session.bots}.",
+                     *(fitted(people, columns(self.stdout), "", "  ") if people else []))
             self.report(self.box_moves())
         redraw = True
         while True:

@@ -34,7 +34,8 @@ def seat_lines(view: dict[str, Any], info: dict[str, Any]) -> list[str]:
         marks.append(WORD[info["identity"]])
     items = ", ".join(c.name(x) for x in info["items"]) or "none"
     head = (f"  Seat {seat + 1} ({c.character_name(info['character'])}): "
-            f"{info['lives_left']} lives, {info['hand_size']} cards in hand, items: {items}")
+            f"{_count(info['lives_left'], 'life', 'lives')}, "
+            f"{_count(info['hand_size'], 'card', 'cards')} in hand, items: {items}")
     lines = [head + (f"  [{', '.join(marks)}]" if marks else "")]
     if info["row"]:
         lines.append(f"    row: {_row(info['row'])}  = {info['damage']} damage")
@@ -74,3 +75,8 @@ def render(view: dict[str, Any]) -> list[str]:
     if view["outcome"]:
         lines.append(f"GAME OVER: {view['outcome']['reason']}")
     return lines
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{n} {one if n == 1 else many}"

@@ -1,0 +1,325 @@
+"""The Victims' seats of Asylum Escape at three levels (issue 26, services/bots/asylum_escape/
+victims.py and victims_route.py): exact behaviour of each level, legal whole games, and
+honesty: at Victim decisions in random games with random options, each level decides the
+same in two worlds the Victim's seat cannot tell apart (another Victim's room and hand
+swapped and every face-down deck reshuffled; or another Victim's latest secret move
+replaced in the history), and a planted cheating Victim is caught by that very check."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from services.bots import levels
+from services.bots.asylum_escape import make_bot
+from services.bots.asylum_escape.victims import choose_victim
+from services.bots.asylum_escape.victims_route import Danger, stumble_chance
+from services.bots.contract import LEVELS, Bot, SeatKnowledge, choose, knowledge_of
+from services.bots.play import Record, self_play
+from services.games.asylum_escape import AsylumState
+from services.games.asylum_escape import actions as a
+from services.games.core import Action, IllegalAction
+from tests.bots.test_asylum_escape import Point, asked, random_options, same
+from tests.games.test_asylum_conformance import GAME, secrets
+
+SEED = "asylum-victims"
+VICTIM_PHASES = ("start_rooms", "victim_draw", "victim_act", "move", "window")
+COLUMNS = [[f"r{c}{h}" for h in range(5)] for c in range(5)]  # r00 .. r44, a 5x5 grid
+
+
+# ------------------------------------------------------------------ a known position
+
+
+def knowledge_at(phase: str, seat: int = 1) -> SeatKnowledge:
+    """A real 3-player game played to the first Victim decision in ``phase``."""
+    record = Record(GAME.new_state(3, {"patients_seat": 0}))
+    state = record.state
+    rng = random.Random(4)
+    while state.outcome() is None:
+        while state.outcome() is None and state.chance_prompt() is not None:
+            record.apply(state.chance_prompt().resolve(rng))  # type: ignore[union-attr]
+        who = asked(state)
+        if seat in who and state.phase == phase:
+            return knowledge_of(state, seat, record.actions, record.events)
+        choice = who[0]
+        record.apply(choose(make_bot("easy"), knowledge_of(state, choice, record.actions,
+                                                           record.events), SEED))
+    raise AssertionError(f"no {phase} decision for seat {seat}")
+
+
+def placed(knowledge: SeatKnowledge, here: str, patients: dict[str, str],
+           legal: tuple[Action, ...] | None = None, **view: Any) -> SeatKnowledge:
+    """The knowledge on the plain grid ``COLUMNS``: this Victim in ``here``, the Patients
+    (card -> room) where given, no history."""
+    data = make_bot("easy").data
+    rows = [{"card": c, "room": r, "catching_stat": list(data.get(c).catching_stat)}
+            for c, r in patients.items()]
+    new = dict(knowledge.view, columns=COLUMNS, patients=rows,
+               private=dict(knowledge.view["private"], room=here))
+    new.update(view)
+    return dataclasses.replace(knowledge, view=new, history=(),
+                               legal=knowledge.legal if legal is None else legal)
+
+
+def test_the_danger_of_a_room_counts_reach_kill_chance_and_the_turn_after() -> None:
+    k = placed(knowledge_at("victim_draw"), "r00", {"the-butcher": "r22"}, turn=1)
+    danger = Danger(k, make_bot("normal").data)
+    kill = 2 / 6  # The Butcher kills on 5 or 6
+    assert danger.reach("r22") == pytest.approx(kill)  # its own room: reached for sure
+    assert danger.reach("r23") == pytest.approx(0.75 * kill)
+    assert danger.reach("r24") == pytest.approx(0.35 * kill)
+    assert danger.reach("r00") == pytest.approx(0.05 * kill)  # four away: the turn after
+    assert danger.nearest("r00") == 4
+    assert sorted(danger.within("r00", 1)) == ["r00", "r01", "r10"]
+
+
+def test_a_patient_about_to_enter_makes_its_start_room_dangerous() -> None:
+    k = placed(knowledge_at("victim_draw"), "r00", {"the-butcher": "r44"}, turn=2)
+    start = make_bot("normal").data.get("the-twins").start_room  # chapel: not on COLUMNS
+    grid = [[start, *COLUMNS[0][1:]], *COLUMNS[1:]]
+    k = dataclasses.replace(k, view=dict(k.view, columns=grid))
+    danger = Danger(k, make_bot("normal").data)
+    assert danger.entering(start) == pytest.approx(1 / 3)  # three Patients still to enter
+    assert danger.entering("r11") == 0.0
+
+
+def test_the_stumble_chance_counts_the_face_up_discards() -> None:
+    data = make_bot("normal").data
+    view = {"deck_sizes": {"movement": 18}, "discards": {"movement": []}}
+    assert stumble_chance(view, data) == pytest.approx(2 / 18)
+    view = {"deck_sizes": {"movement": 16}, "discards": {"movement": ["stumble-1", "move-2-1"]}}
+    assert stumble_chance(view, data) == pytest.approx(1 / 16)
+    view = {"deck_sizes": {"movement": 0}, "discards": {"movement": ["stumble-1", "move-2-1"]}}
+    assert stumble_chance(view, data) == pytest.approx(1 / 2)
+
+
+def test_each_level_draws_a_movement_card_next_to_a_patient_and_a_camo_card_far_away() -> None:
+    base = knowledge_at("victim_draw")
+    seat = base.seat
+    draws = (a.DrawCard(seat, "camo_sabo"), a.DrawCard(seat, "movement"), a.SkipDraw(seat))
+    near = placed(base, "r21", {"the-butcher": "r22"}, draws, turn=1,
+                  private=dict(base.view["private"], room="r21", hand=[]))
+    far = placed(base, "r00", {"the-butcher": "r44"}, draws, turn=1,
+                 private=dict(base.view["private"], room="r00", hand=[]))
+    for level in LEVELS:
+        assert choose_victim(near, make_bot(level).data, random.Random(1), level) == draws[1]
+        assert choose_victim(far, make_bot(level).data, random.Random(1), level) == draws[0]
+
+
+def test_normal_and_hard_play_a_move_card_instead_of_risking_a_stumble() -> None:
+    base = knowledge_at("victim_draw")
+    seat = base.seat
+    draws = (a.DrawCard(seat, "camo_sabo"), a.DrawCard(seat, "movement"), a.SkipDraw(seat))
+    near = placed(base, "r21", {"the-butcher": "r22"}, draws, turn=1,
+                  private=dict(base.view["private"], room="r21", hand=["camo-sprint-1"]))
+    data = make_bot("normal").data
+    assert choose_victim(near, data, random.Random(1), "easy") == draws[1]
+    for level in ("normal", "hard"):
+        assert choose_victim(near, data, random.Random(1), level) == draws[0]
+    act = (a.PlayCard(seat, "camo-sprint-1"), a.EndTurn(seat))
+    acting = dataclasses.replace(near, legal=act, view=dict(near.view, phase="victim_act"))
+    assert choose_victim(acting, data, random.Random(1), "easy") == act[1]
+    for level in ("normal", "hard"):
+        assert choose_victim(acting, data, random.Random(1), level) == act[0]
+
+
+def test_the_levels_route_differently_from_the_same_position() -> None:
+    """Easy runs to the room farthest from the nearest Patient; normal weighs each room's
+    danger: two rooms from The Twins (kill on a 6) is safer than three from Patient Zero
+    (kill on 2-6)."""
+    base = knowledge_at("victim_draw")
+    seat = base.seat
+    moves = tuple(a.Move(seat, p) for p in [(), ("r01",), ("r10",)])
+    k = placed(base, "r00", {"the-twins": "r03", "patient-zero": "r40"}, moves,
+               turn=6, phase="move")
+    data = make_bot("normal").data
+    danger = Danger(k, data)
+    assert [danger.reach(r) for r in ("r00", "r01", "r10")] == pytest.approx(
+        [0.15 / 6 + 0.05 * 5 / 6, 0.35 / 6, 0.05 / 6 + 0.15 * 5 / 6])
+    ends = {choose_victim(k, data, random.Random(s), "easy").path[-1:] for s in range(20)}
+    assert ends == {(), ("r10",)}  # three rooms from the nearest Patient, either one
+    for level in ("normal", "hard"):
+        assert choose_victim(k, data, random.Random(1), level) == a.Move(seat, ("r01",))
+
+
+def test_the_box_and_the_lobby_reach_the_victims_levels() -> None:
+    k = knowledge_at("start_rooms")
+    for level in LEVELS:
+        bot = levels.make_bot("asylum-escape", level)
+        assert bot.choose(k, random.Random(2)) == choose_victim(
+            k, make_bot(level).data, random.Random(2), level)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_whole_games_with_the_level_at_every_victim_seat(level: str) -> None:
+    for seed, players in enumerate((2, 4)):
+        state = GAME.new_state(players, {"patients_seat": seed % players})
+        bots: dict[int, Bot] = {s: make_bot(level) for s in range(players)}
+        record = self_play(state, bots, f"{SEED}:{level}:{seed}", random.Random(seed))
+        outcome = record.state.outcome()
+        assert outcome is not None and outcome.result == "win"
+
+
+# ------------------------------------------------------------------ honesty
+
+
+def victim_points(players: int, options: dict[str, Any], seed: int,
+                  rate: float = 0.5) -> Iterator[tuple[Point, int]]:
+    """A random game; a sample of the Victims' decisions (a copy of the state each)."""
+    rng = random.Random(seed)
+    record = Record(GAME.new_state(players, options))
+    state = record.state
+    befores: list[Any] = []
+    while True:
+        while state.outcome() is None and state.chance_prompt() is not None:
+            befores.append(state.to_json())
+            record.apply(state.chance_prompt().resolve(rng))  # type: ignore[union-attr]
+        if state.outcome() is not None:
+            return
+        seat = rng.choice(asked(state))
+        legal = state.legal_actions(seat)
+        if (seat != state.patients_seat and len(legal) > 1 and state.phase in VICTIM_PHASES
+                and rng.random() < rate):
+            yield Point(GAME.state_from_json(state.to_json()), list(record.actions),
+                        [list(e) for e in record.events], list(befores)), seat
+        befores.append(state.to_json())
+        record.apply(rng.choice(legal))
+
+
+def other_room_twin(state: AsylumState, seat: int, rng: random.Random) -> AsylumState | None:
+    """Another living Victim's room and hand swapped, every face-down deck reshuffled."""
+    living = [v["seat"] for v in state.victims
+              if v["alive"] and v["room"] and v["seat"] != seat]
+    if not living:
+        return None
+    snapshot = state.to_json()
+    other = rng.choice(living)
+    victim = next(v for v in snapshot["victims"] if v["seat"] == other)
+    blocked = {p["room"] for p in state.patients}
+    victim["room"] = rng.choice([r for r in state.grid.rooms()
+                                 if r != victim["room"] and r not in blocked])
+    victim["route"] = [[victim["room"]]]
+    if not state.physical:
+        pool = [c for c in snapshot["decks"]["camo_sabo"] if not GAME.data.get(c).hold]
+        swap = min(len(victim["hand"]), len(pool))
+        if swap:
+            new = rng.sample(pool, swap)
+            snapshot["decks"]["camo_sabo"] = [c for c in snapshot["decks"]["camo_sabo"]
+                                              if c not in new] + victim["hand"][:swap]
+            victim["hand"] = new + victim["hand"][swap:]
+        for name, deck in snapshot["decks"].items():
+            if name != "locations":
+                rng.shuffle(deck)
+    return GAME.state_from_json(snapshot)
+
+
+def other_history_twin(point: Point, seat: int, rng: random.Random
+                       ) -> tuple[AsylumState, list[Action], list[list[Any]]] | None:
+    """Another Victim's latest secret start room or move replaced by another legal one."""
+    found = [(i, keep) for i, keep in secrets(point.state, point.actions)
+             if point.actions[i].actor != seat]
+    if not found:
+        return None
+    index, keep = rng.choice(found)
+    real = point.actions[index]
+    twin = GAME.state_from_json(point.befores[index])
+    others = [x for x in twin.legal_actions(real.actor) if x != real and keep(x)]
+    if not others:
+        return None
+    actions = [*point.actions[:index], rng.choice(others), *point.actions[index + 1:]]
+    try:
+        events = [list(twin.apply(x)) for x in actions[index:]]
+    except IllegalAction:
+        return None
+    return twin, actions, [*point.events[:index], *events]
+
+
+@dataclass
+class Honesty:
+    make: Callable[[AsylumState], Bot]
+    checked: int = 0
+    differed: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+    phases: set[str] = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)
+
+    def compare(self, point: Point, seat: int, twin: AsylumState, actions: list[Action],
+                events: list[list[Any]], label: str) -> None:
+        ours = knowledge_of(point.state, seat, point.actions, point.events)
+        theirs = knowledge_of(twin, seat, actions, events)
+        if not same(ours, theirs):
+            return  # the swapped room was public (a catch, a Stumble): not a twin
+        step = f"{SEED}:{len(actions)}"
+        one = choose(self.make(point.state), ours, step)
+        other = choose(self.make(twin), theirs, step)
+        self.checked += 1
+        self.kinds[label] = self.kinds.get(label, 0) + 1
+        self.phases.add(point.state.phase)
+        if one != other:
+            self.differed += 1
+            self.notes.append(f"{label} at step {len(actions)}: {json.dumps(one.to_json())} "
+                              f"/ {json.dumps(other.to_json())}")
+
+    def run(self, games: int, decisions: int, seed: int = 0) -> Honesty:
+        rng = random.Random(11 + seed)
+        for n in range(games):
+            players = 3 + (seed + n) % 4
+            options = random_options(1900 + seed * 100 + n, players)
+            seen = 0
+            for point, seat in victim_points(players, options, 1700 + seed * 100 + n):
+                before = self.checked
+                twin = other_room_twin(point.state, seat, rng)
+                if twin is not None:
+                    self.compare(point, seat, twin, point.actions, point.events,
+                                 "rooms, hands, decks")
+                replayed = other_history_twin(point, seat, rng)
+                if replayed is not None:
+                    self.compare(point, seat, *replayed, "history")
+                seen += self.checked > before
+                if seen >= decisions:
+                    break
+        return self
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_victims_decide_the_same_in_worlds_they_cannot_tell_apart(level: str) -> None:
+    check = Honesty(lambda _state: make_bot(level)).run(games=8, decisions=8,
+                                                        seed=LEVELS.index(level))
+    assert check.checked >= 40 and check.kinds.get("history", 0) >= 10, check.kinds
+    assert {"victim_draw", "move"} <= check.phases, check.phases
+    assert check.differed == 0, check.notes
+
+
+@dataclass
+class Peeker:
+    """A planted cheat: built with a reference to the real state, it draws a Movement card
+    only when the top one is no Stumble, and moves toward another Victim's true room."""
+
+    state: AsylumState
+    level: str = "cheat"
+
+    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
+        draw = a.DrawCard(knowledge.seat, "movement")
+        pile = self.state.to_json()["decks"].get("movement", [])
+        if draw in knowledge.legal and pile:
+            if not GAME.data.get(pile[0]).stumble:
+                return draw
+        others = [v["room"] for v in self.state.victims
+                  if v["alive"] and v["seat"] != knowledge.seat and v["room"]]
+        moves = [x for x in knowledge.legal if isinstance(x, a.Move) and x.path]
+        if others and moves:
+            near = self.state.grid.distances(others[0])
+            return min(moves, key=lambda x: near.get(x.path[-1], 99))
+        return make_bot("normal").choose(knowledge, rng)
+
+
+def test_the_check_catches_a_victim_that_peeks() -> None:
+    check = Honesty(Peeker).run(games=8, decisions=8)
+    assert check.checked >= 40, check.checked
+    assert check.differed >= 1, "the cheating Victim was not caught"
