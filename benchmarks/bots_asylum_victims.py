@@ -32,12 +32,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bots_loop import play_sides
 from benchmarks.bots_stats import pair_row, table, times_row
 from services.bots.asylum_escape import make_bot
-from services.bots.contract import Bot, bot_rng, knowledge_of
+from services.bots.contract import Bot
 from services.bots.play import Record
 from services.games.asylum_escape import AsylumEscape
-from services.games.core import SeatPrompt
 
 LEVELS = ("random", "easy", "normal", "hard")
 PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"), ("normal", "easy"),
@@ -60,24 +60,7 @@ def play_one(level: str, players: int, game: int, seed: int, against: str = "ran
     record = Record(state)
     name = f"asylum-victims:{seed}:{players}:{game}"
     chance = random.Random(name)
-    times: list[float] = []
-    while len(record.actions) < LIMIT:
-        record.resolve_chance(chance)
-        if state.outcome() is not None:
-            break
-        seat = min(p.seat for p in state.pending() if isinstance(p, SeatPrompt))
-        rng = bot_rng(name, seat, len(record.actions))
-        measured = seat != patients
-        player = bot if measured else other
-        if player is None:  # RandomBot's choice, without building the history
-            record.apply(rng.choice(tuple(state.legal_actions(seat))))
-            continue
-        start = time.thread_time()
-        knowledge = knowledge_of(state, seat, record.actions, record.events)
-        action = player.choose(knowledge, rng)
-        if measured:
-            times.append((time.thread_time() - start) * 1000)
-        record.apply(action)
+    times = play_sides(record, chance, name, lambda seat: seat != patients, bot, other, LIMIT)
     outcome = state.outcome()
     side = outcome is not None and outcome.result == "win" and patients not in outcome.winners
     alive = len(outcome.winners) if side and outcome is not None else 0

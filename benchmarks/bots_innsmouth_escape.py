@@ -27,11 +27,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bots_loop import play_sides
 from benchmarks.bots_stats import pair_row, table, times_row
-from services.bots.contract import bot_rng, knowledge_of
 from services.bots.innsmouth_escape import make_bot
 from services.bots.play import Record
-from services.games.core import SeatPrompt
 from services.games.innsmouth_escape import InnsmouthEscape
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -57,24 +56,8 @@ def play_one(level: str, players: int, game: int, seed: int, role: str = ROLE,
     record = Record(state)
     chance = random.Random(f"innsmouth-bench:{seed}:{players}:{game}")
     name = f"{seed}:{players}:{game}"
-    times: list[float] = []
-    while len(record.actions) < (HUMAN_LIMIT if role == HUMAN else LIMIT):
-        record.resolve_chance(chance)
-        if state.outcome() is not None:
-            break
-        seat = min(p.seat for p in state.pending() if isinstance(p, SeatPrompt))
-        rng = bot_rng(name, seat, len(record.actions))
-        measured = (seat == human) == (role == HUMAN)
-        player = bot if measured else other
-        if player is None:  # RandomBot's choice, without building the history
-            record.apply(rng.choice(tuple(state.legal_actions(seat))))
-            continue
-        start = time.thread_time()
-        knowledge = knowledge_of(state, seat, record.actions, record.events)
-        action = player.choose(knowledge, rng)
-        if measured:
-            times.append((time.thread_time() - start) * 1000)
-        record.apply(action)
+    times = play_sides(record, chance, name, lambda seat: (seat == human) == (role == HUMAN),
+                       bot, other, HUMAN_LIMIT if role == HUMAN else LIMIT)
     outcome = state.outcome()
     human_won = outcome is not None and human in outcome.winners
     return human_won if role == HUMAN else (outcome is not None and not human_won), times

@@ -24,11 +24,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from benchmarks.bots_loop import play_sides
 from benchmarks.bots_stats import pair_row, table, times_row
-from services.bots.contract import bot_rng, knowledge_of
+from services.bots.contract import bot_rng
 from services.bots.intruder_escape import make_bot
 from services.bots.play import Record
-from services.games.core import SeatPrompt
 from services.games.intruder_escape import IntruderEscape
 
 ROLES = ("innocent", "intruder")
@@ -50,24 +50,9 @@ def play_one(role: str, level: str, players: int, game: int, seed: int,
     chance = bot_rng(name, -1, 0)
     bot = make_bot(level) if level != "random" else None
     other = make_bot(against) if against != "random" else None
-    times: list[float] = []
-    while len(record.actions) < LIMIT:
-        record.resolve_chance(chance)
-        if state.outcome() is not None:
-            break
-        seat = min(p.seat for p in state.pending() if isinstance(p, SeatPrompt))
-        rng = bot_rng(name, seat, len(record.actions))
-        ours = bool(state.identity_cards) and state.identity(seat) == role
-        player = bot if ours else other
-        if player is None:
-            record.apply(rng.choice(tuple(state.legal_actions(seat))))
-            continue
-        knowledge = knowledge_of(state, seat, record.actions, record.events)
-        began = time.thread_time()
-        action = player.choose(knowledge, rng)
-        if ours:
-            times.append((time.thread_time() - began) * 1000)
-        record.apply(action)
+    times = play_sides(record, chance, name,
+                       lambda seat: bool(state.identity_cards) and state.identity(seat) == role,
+                       bot, other, LIMIT, time_knowledge=False)
     outcome = state.outcome()
     won = (outcome is not None and outcome.result == "win" and bool(outcome.winners)
            and state.identity(outcome.winners[0]) == role)

@@ -132,10 +132,11 @@ class Point:
     befores: list[JSON]
 
 
-def patient_points(players: int, options: dict[str, OptionValue], seed: int,
-                   rate: float = 0.5) -> Iterator[Point]:
-    """A random game (random legal actions everywhere); a sample of the Patients' decisions
-    (a copy of the state is yielded, so a twin can be built while the game goes on)."""
+def decision_points(players: int, options: dict[str, OptionValue], seed: int, rate: float,
+                    wanted: Callable[[AsylumState, int], bool]) -> Iterator[tuple[Point, int]]:
+    """A random game (random legal actions everywhere); a sample of the decisions for which
+    ``wanted(state, seat)`` holds (a copy of the state is yielded, so a twin can be built
+    while the game goes on), with the seat deciding."""
     rng = random.Random(seed)
     record = Record(GAME.new_state(players, options))
     state = record.state
@@ -148,11 +149,19 @@ def patient_points(players: int, options: dict[str, OptionValue], seed: int,
             return
         seat = rng.choice(asked(state))
         legal = state.legal_actions(seat)
-        if seat == state.patients_seat and len(legal) > 1 and rng.random() < rate:
+        if len(legal) > 1 and wanted(state, seat) and rng.random() < rate:
             yield Point(GAME.state_from_json(state.to_json()), list(record.actions),
-                        [list(e) for e in record.events], list(befores))
+                        [list(e) for e in record.events], list(befores)), seat
         befores.append(state.to_json())
         record.apply(rng.choice(legal))
+
+
+def patient_points(players: int, options: dict[str, OptionValue], seed: int,
+                   rate: float = 0.5) -> Iterator[Point]:
+    """A sample of the Patients' decisions in a random game (:func:`decision_points`)."""
+    for point, _seat in decision_points(players, options, seed, rate,
+                                        lambda state, seat: seat == state.patients_seat):
+        yield point
 
 
 def patient_knowledge(count: int, seed: int) -> list[SeatKnowledge]:
@@ -246,12 +255,15 @@ def same(one: SeatKnowledge, other: SeatKnowledge) -> bool:
                              other.prompts, other.chance, other.history)
 
 
-def room_twin(point: Point, rng: random.Random) -> AsylumState | None:
+def room_twin(point: Point, rng: random.Random, besides: int | None = None
+              ) -> AsylumState | None:
     """The position with one living Victim's room, route and hand swapped for others (as
     the conformance test swaps them; the new room holds no Patient) and every face-down
-    deck reshuffled (the box's own decks): nothing the Patients' seat may know changes."""
+    deck reshuffled (the box's own decks): nothing the Patients' seat may know changes;
+    ``besides``: a Victim's seat left as it is."""
     state = point.state
-    living = [v["seat"] for v in state.victims if v["alive"] and v["room"]]
+    living = [v["seat"] for v in state.victims
+              if v["alive"] and v["room"] and v["seat"] != besides]
     if not living:
         return None
     snapshot = state.to_json()
@@ -276,11 +288,13 @@ def room_twin(point: Point, rng: random.Random) -> AsylumState | None:
     return GAME.state_from_json(snapshot)
 
 
-def history_twin(point: Point, rng: random.Random
+def history_twin(point: Point, rng: random.Random, besides: int | None = None
                  ) -> tuple[AsylumState, list[Action], list[list[Any]]] | None:
     """The game with a Victim's latest secret start room or move (one nothing after it
-    depended on) replaced by another legal one, the rest of the history replayed."""
-    found = secrets(point.state, point.actions)
+    depended on) replaced by another legal one, the rest of the history replayed;
+    ``besides``: a Victim's seat whose own secrets stay as they were."""
+    found = [(i, keep) for i, keep in secrets(point.state, point.actions)
+             if point.actions[i].actor != besides]
     if not found:
         return None
     index, keep = rng.choice(found)
@@ -307,14 +321,16 @@ class Honesty:
     notes: list[str] = field(default_factory=list)
 
     def compare(self, point: Point, twin: AsylumState, actions: list[Action],
-                events: list[list[Any]], label: str) -> None:
-        seat = point.state.patients_seat
+                events: list[list[Any]], label: str, seat: int | None = None) -> None:
+        """The decisions of ``seat`` (the Patients' when None) in the game and its twin."""
+        patients = seat is None
+        seat = point.state.patients_seat if seat is None else seat
         ours = knowledge_of(point.state, seat, point.actions, point.events)
         theirs = knowledge_of(twin, seat, actions, events)
         if not same(ours, theirs):
             # at a Patient's move no Victim's room is public: the twin must be perfect;
             # elsewhere (a Stumble told, a catch announced) the swapped room may be public
-            assert point.state.phase != "patient_move", \
+            assert not patients or point.state.phase != "patient_move", \
                 f"the Patients' knowledge tells the {label} twin apart"
             return
         step = f"{SEED}:{len(actions)}"

@@ -8,10 +8,9 @@ replaced in the history), and a planted cheating Victim is caught by that very c
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -24,9 +23,17 @@ from services.bots.contract import LEVELS, Bot, SeatKnowledge, choose, knowledge
 from services.bots.play import Record, self_play
 from services.games.asylum_escape import AsylumState
 from services.games.asylum_escape import actions as a
-from services.games.core import Action, IllegalAction
-from tests.bots.test_asylum_escape import Point, asked, random_options, same
-from tests.games.test_asylum_conformance import GAME, secrets
+from services.games.core import Action
+from tests.bots.test_asylum_escape import (
+    Honesty,
+    Point,
+    asked,
+    decision_points,
+    history_twin,
+    random_options,
+    room_twin,
+)
+from tests.games.test_asylum_conformance import GAME
 
 SEED = "asylum-victims"
 VICTIM_PHASES = ("start_rooms", "victim_draw", "victim_act", "move", "window")
@@ -172,101 +179,15 @@ def test_whole_games_with_the_level_at_every_victim_seat(level: str) -> None:
 def victim_points(players: int, options: dict[str, Any], seed: int,
                   rate: float = 0.5) -> Iterator[tuple[Point, int]]:
     """A random game; a sample of the Victims' decisions (a copy of the state each)."""
-    rng = random.Random(seed)
-    record = Record(GAME.new_state(players, options))
-    state = record.state
-    befores: list[Any] = []
-    while True:
-        while state.outcome() is None and state.chance_prompt() is not None:
-            befores.append(state.to_json())
-            record.apply(state.chance_prompt().resolve(rng))  # type: ignore[union-attr]
-        if state.outcome() is not None:
-            return
-        seat = rng.choice(asked(state))
-        legal = state.legal_actions(seat)
-        if (seat != state.patients_seat and len(legal) > 1 and state.phase in VICTIM_PHASES
-                and rng.random() < rate):
-            yield Point(GAME.state_from_json(state.to_json()), list(record.actions),
-                        [list(e) for e in record.events], list(befores)), seat
-        befores.append(state.to_json())
-        record.apply(rng.choice(legal))
+    return decision_points(players, options, seed, rate, lambda state, seat: (
+        seat != state.patients_seat and state.phase in VICTIM_PHASES))
 
 
-def other_room_twin(state: AsylumState, seat: int, rng: random.Random) -> AsylumState | None:
-    """Another living Victim's room and hand swapped, every face-down deck reshuffled."""
-    living = [v["seat"] for v in state.victims
-              if v["alive"] and v["room"] and v["seat"] != seat]
-    if not living:
-        return None
-    snapshot = state.to_json()
-    other = rng.choice(living)
-    victim = next(v for v in snapshot["victims"] if v["seat"] == other)
-    blocked = {p["room"] for p in state.patients}
-    victim["room"] = rng.choice([r for r in state.grid.rooms()
-                                 if r != victim["room"] and r not in blocked])
-    victim["route"] = [[victim["room"]]]
-    if not state.physical:
-        pool = [c for c in snapshot["decks"]["camo_sabo"] if not GAME.data.get(c).hold]
-        swap = min(len(victim["hand"]), len(pool))
-        if swap:
-            new = rng.sample(pool, swap)
-            snapshot["decks"]["camo_sabo"] = [c for c in snapshot["decks"]["camo_sabo"]
-                                              if c not in new] + victim["hand"][:swap]
-            victim["hand"] = new + victim["hand"][swap:]
-        for name, deck in snapshot["decks"].items():
-            if name != "locations":
-                rng.shuffle(deck)
-    return GAME.state_from_json(snapshot)
+class VictimHonesty(Honesty):
+    """The check of tests/bots/test_asylum_escape.py at the Victims' decisions: the twins
+    differ in another Victim's room, hand and the decks, or in its latest secret move."""
 
-
-def other_history_twin(point: Point, seat: int, rng: random.Random
-                       ) -> tuple[AsylumState, list[Action], list[list[Any]]] | None:
-    """Another Victim's latest secret start room or move replaced by another legal one."""
-    found = [(i, keep) for i, keep in secrets(point.state, point.actions)
-             if point.actions[i].actor != seat]
-    if not found:
-        return None
-    index, keep = rng.choice(found)
-    real = point.actions[index]
-    twin = GAME.state_from_json(point.befores[index])
-    others = [x for x in twin.legal_actions(real.actor) if x != real and keep(x)]
-    if not others:
-        return None
-    actions = [*point.actions[:index], rng.choice(others), *point.actions[index + 1:]]
-    try:
-        events = [list(twin.apply(x)) for x in actions[index:]]
-    except IllegalAction:
-        return None
-    return twin, actions, [*point.events[:index], *events]
-
-
-@dataclass
-class Honesty:
-    make: Callable[[AsylumState], Bot]
-    checked: int = 0
-    differed: int = 0
-    kinds: dict[str, int] = field(default_factory=dict)
-    phases: set[str] = field(default_factory=set)
-    notes: list[str] = field(default_factory=list)
-
-    def compare(self, point: Point, seat: int, twin: AsylumState, actions: list[Action],
-                events: list[list[Any]], label: str) -> None:
-        ours = knowledge_of(point.state, seat, point.actions, point.events)
-        theirs = knowledge_of(twin, seat, actions, events)
-        if not same(ours, theirs):
-            return  # the swapped room was public (a catch, a Stumble): not a twin
-        step = f"{SEED}:{len(actions)}"
-        one = choose(self.make(point.state), ours, step)
-        other = choose(self.make(twin), theirs, step)
-        self.checked += 1
-        self.kinds[label] = self.kinds.get(label, 0) + 1
-        self.phases.add(point.state.phase)
-        if one != other:
-            self.differed += 1
-            self.notes.append(f"{label} at step {len(actions)}: {json.dumps(one.to_json())} "
-                              f"/ {json.dumps(other.to_json())}")
-
-    def run(self, games: int, decisions: int, seed: int = 0) -> Honesty:
+    def run(self, games: int, decisions: int, seed: int = 0) -> VictimHonesty:
         rng = random.Random(11 + seed)
         for n in range(games):
             players = 3 + (seed + n) % 4
@@ -274,13 +195,13 @@ class Honesty:
             seen = 0
             for point, seat in victim_points(players, options, 1700 + seed * 100 + n):
                 before = self.checked
-                twin = other_room_twin(point.state, seat, rng)
+                twin = room_twin(point, rng, besides=seat)
                 if twin is not None:
-                    self.compare(point, seat, twin, point.actions, point.events,
-                                 "rooms, hands, decks")
-                replayed = other_history_twin(point, seat, rng)
+                    self.compare(point, twin, point.actions, point.events,
+                                 "rooms, hands, decks", seat)
+                replayed = history_twin(point, rng, besides=seat)
                 if replayed is not None:
-                    self.compare(point, seat, *replayed, "history")
+                    self.compare(point, *replayed, "history", seat)
                 seen += self.checked > before
                 if seen >= decisions:
                     break
@@ -289,7 +210,7 @@ class Honesty:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_victims_decide_the_same_in_worlds_they_cannot_tell_apart(level: str) -> None:
-    check = Honesty(lambda _state: make_bot(level)).run(games=8, decisions=8,
+    check = VictimHonesty(lambda _state: make_bot(level)).run(games=8, decisions=8,
                                                         seed=LEVELS.index(level))
     assert check.checked >= 40 and check.kinds.get("history", 0) >= 10, check.kinds
     assert {"victim_draw", "move"} <= check.phases, check.phases
@@ -320,6 +241,6 @@ class Peeker:
 
 
 def test_the_check_catches_a_victim_that_peeks() -> None:
-    check = Honesty(Peeker).run(games=8, decisions=8)
+    check = VictimHonesty(Peeker).run(games=8, decisions=8)
     assert check.checked >= 40, check.checked
     assert check.differed >= 1, "the cheating Victim was not caught"
