@@ -1,6 +1,6 @@
 """Bots for Innsmouth 32 (issue 23): the box plays the director, and a monster player once a
 character player's survivors are all gone (R-I32-32), at three levels; the character
-players' seats get a simple legal policy (:mod:`.people`).
+players' seats play :mod:`.people` (easy) or :mod:`.people_normal` (normal, hard).
 
 - :mod:`.table`: the seat's view read, and the odds of the dice;
 - :mod:`.director`: the easy and normal director (and monster player);
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from services.bots.contract import LEVELS, BotError, SeatKnowledge
-from services.bots.innsmouth_32 import director, people, search
+from services.bots.innsmouth_32 import director, people, people_normal, search
 from services.games.core import Action
 
 ROLES = {
@@ -43,7 +43,7 @@ def role_of(public_view: Mapping[str, Any], seat: int) -> str | None:
 
 class I32Bot:
     """Any seat of Innsmouth 32 at ``level``: the director's side at that level's strength,
-    the character players' side with the simple policy of :mod:`.people`."""
+    the character players' side with :mod:`.people` (easy) or :mod:`.people_normal`."""
 
     def __init__(self, level: str) -> None:
         if level not in LEVELS:
@@ -60,7 +60,9 @@ class I32Bot:
             if self.level == "hard" and search.wanted(knowledge):
                 return search.choose(knowledge, rng)
             return director.choose(knowledge, self.level, rng)
-        return people.choose(knowledge, rng)
+        if self.level == "easy":
+            return people.choose(knowledge, rng)
+        return people_normal.choose(knowledge, self.level, rng)
 
 
 def make_bot(level: str) -> I32Bot:
