@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from services.games.core import State
-from services.games.registry import default_registry
+from services.games.registry import Registry, default_registry, game_with_data
 from services.referee.cli import main
 from services.referee.cli.listing import columns
 from services.referee.cli.spoints import Target
@@ -34,9 +34,10 @@ def wide(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "1000")
 
 
-def reach(game_id: str, players: int, found: Callable[[State], bool]) -> State:
+def reach(game_id: str, players: int, found: Callable[[State], bool],
+          registry: Registry = REGISTRY) -> State:
     """The first state of a seeded random game (seeds from 0) where ``found`` holds."""
-    game = REGISTRY.get(game_id)
+    game = registry.get(game_id)
     for seed in range(200):
         rng = random.Random(seed)
         state = game.new_state(players, {})
@@ -92,14 +93,34 @@ def after(out: str, marker: str) -> list[str]:
 # ---------------------------------------------------------------- adjustments (Asylum)
 
 
-def asylum_adjust() -> State:
-    return reach("asylum-escape", 3, lambda s: s.view(None)["phase"] == "adjust")
+SHIPPED = Path(__file__).parent.parent / "services" / "games" / "data" / "asylum.toml"
+STRUCTURED = 'effect = "move_patient"\nvalue = 1\n'
+
+
+@pytest.fixture
+def deck(tmp_path: Path) -> str:
+    """The EXAMPLE pack with Frenzy's effect left to the table (a ``manual_effect``): the
+    adjustments a card the box does not apply asks for (A-AE-22)."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    assert STRUCTURED in text
+    path = tmp_path / "manual.toml"
+    path.write_text(text.replace(STRUCTURED, 'manual_effect = "Move one Patient one room '
+                                 '(adjust: move_patient)."\n'), encoding="utf-8")
+    return str(path)
+
+
+def asylum_adjust(deck: str) -> State:
+    """The first adjustment of a card the box does not apply (a seeded random game)."""
+    registry = Registry(tuple(game_with_data("asylum-escape", Path(deck))
+                              if g.info.id == "asylum-escape" else g for g in REGISTRY))
+    return reach("asylum-escape", 3, lambda s: s.view(None)["phase"] == "adjust"
+                 and not s.data.get(s.current["card"]).effect, registry)  # type: ignore
 
 
 def test_a_bloodlust_move_patient_is_found_with_slash_move_and_applied(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    state = asylum_adjust()
+        monkeypatch: pytest.MonkeyPatch, deck: str) -> None:
+    state = asylum_adjust(deck)
     seat = state.pending()[0].seat  # type: ignore[union-attr]
     view = state.view(seat)
     legal = len(state.legal_actions(seat))
@@ -107,7 +128,7 @@ def test_a_bloodlust_move_patient_is_found_with_slash_move_and_applied(
     rooms = [r for c in view["columns"] for r in c if r != patient["room"]]
     path = kept(tmp_path, state)
     out = play(capsys, monkeypatch, f"/ move\n{legal + 4}\n1\n1\nq\n", "asylum-escape",
-               "--journal", path, "--resume", "1")
+               "--journal", path, "--resume", "1", "--deck", deck)
     shown = answers(out, f"Seat {seat + 1} > ")[0]  # the answer to "/ move"
     assert [line for line in shown if ". " in line[:5]] == [
         f"  {legal + 4}. Move a Patient... (which Patient, then the room)"]
@@ -120,13 +141,13 @@ def test_a_bloodlust_move_patient_is_found_with_slash_move_and_applied(
 
 def test_the_adjust_list_offers_every_kind_in_the_box_words(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    state = asylum_adjust()
+        monkeypatch: pytest.MonkeyPatch, deck: str) -> None:
+    state = asylum_adjust(deck)
     seat = state.pending()[0].seat  # type: ignore[union-attr]
     step = state.view(seat)["step"]
     legal = len(state.legal_actions(seat))
     out = play(capsys, monkeypatch, "q\n", "asylum-escape", "--journal",
-               kept(tmp_path, state), "--resume", "1")
+               kept(tmp_path, state), "--resume", "1", "--deck", deck)
     lines = after(out, f"Seat {seat + 1}: apply the card's effect, then done")
     name = state.data.get(step["card"]).name  # type: ignore[attr-defined]
     assert lines[1].startswith(f"  The card: {name}: ")
@@ -142,12 +163,12 @@ def test_the_adjust_list_offers_every_kind_in_the_box_words(
     (1, "1\n1\n", "catch"), (2, "1\n", "kill"), (3, "1\n", "draw"), (5, "1\n", "destroy")])
 def test_each_asylum_adjustment_is_applied(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        offer: int, then: str, kind: str) -> None:
-    state = asylum_adjust()
+        offer: int, then: str, kind: str, deck: str) -> None:
+    state = asylum_adjust(deck)
     seat = state.pending()[0].seat  # type: ignore[union-attr]
     legal = len(state.legal_actions(seat))
     out = play(capsys, monkeypatch, f"{legal + offer}\n{then}q\n", "asylum-escape",
-               "--journal", kept(tmp_path, state), "--resume", "1")
+               "--journal", kept(tmp_path, state), "--resume", "1", "--deck", deck)
     assert any(line.startswith(f"  * adjusted: Seat {seat + 1}, kind: {kind}")
                for line in printed(out)), out[-800:]
     assert "refused" not in out
@@ -155,12 +176,12 @@ def test_each_asylum_adjustment_is_applied(
 
 def test_b_goes_back_to_the_whole_list(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    state = asylum_adjust()
+        monkeypatch: pytest.MonkeyPatch, deck: str) -> None:
+    state = asylum_adjust(deck)
     seat = state.pending()[0].seat  # type: ignore[union-attr]
     legal = len(state.legal_actions(seat))
     out = play(capsys, monkeypatch, f"{legal + 2}\nb\nb\nq\n", "asylum-escape", "--journal",
-               kept(tmp_path, state), "--resume", "1")
+               kept(tmp_path, state), "--resume", "1", "--deck", deck)
     lines = out.splitlines()
     assert f"Seat {seat + 1} > A Victim dies: which Victim? (b: back)" in lines
     back = after(out, "A Victim dies: which Victim?")
@@ -377,3 +398,20 @@ def test_damage_offers_negate_and_the_flail_with_its_target(
                                 f"spoints, or flail (SPEED {speed})")
     negates = any(x.type == "negate" for x in state.legal_actions(seat))
     assert lines[-2] == f"  {1 + negates}. Flail: SPEED {speed}... (spoints first)"
+
+
+def test_a_card_the_box_applies_lists_only_its_choices_as_sentences(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-AE-16: a Bloodlust card with an effect offers its own choices (and done), each the
+    engine's sentence, none of the adjustments it would refuse."""
+    state = reach("asylum-escape", 3, lambda s: s.view(None)["phase"] == "adjust"
+                  and bool(s.data.get(s.current["card"]).effect))  # type: ignore
+    seat = state.pending()[0].seat  # type: ignore[union-attr]
+    out = play(capsys, monkeypatch, "q\n", "asylum-escape", "--journal",
+               kept(tmp_path, state), "--resume", "1")
+    listed = [line for line in after(out, f"Seat {seat + 1}: apply the card's effect")
+              if line[:5].strip().endswith(".") and line[:2] == "  "]
+    assert listed == [f"  {n}. {state.describe(x, seat)}"
+                      for n, x in enumerate(state.legal_actions(seat), start=1)]
+    assert not any("..." in line for line in listed)

@@ -499,3 +499,55 @@ def test_the_chance_of_a_careful_victim_follows_what_it_did_in_public() -> None:
     assert share(False, Told("Seat 2 plays Sprint", (
         {"type": "card_played", "effect": "move"},))) == 0.0
     assert share(False, Told("Seat 1 draws nothing", ())) == pytest.approx(kept)
+
+
+# ------------------------------------------------------------------ Bloodlust effects
+
+
+def bloodlust_drawn(card: str) -> Record:
+    """Patient turn 1 of a 3-player game (Victims in the Laundry and the Records Office, which
+    the Patients do not know): The Butcher stays in the Morgue, then ``card`` is drawn."""
+    from services.games.core import FlipResult, ShuffleResult
+    from tests.games.asylum_helpers import QUIET, order
+
+    record = Record(GAME.new_state(3, {"patients_seat": 0, "card_windows": False}))
+    state = record.state
+    while state.phase == "shuffle":
+        deck = state.current["deck"]
+        record.apply(ShuffleResult(deck, order(deck, [card] if deck == "bloodlust" else ())))
+    while state.phase == "victim_card":
+        record.apply(a.Keep(state.current["seat"]))
+    for seat, room in zip(state.victim_seats(), ["laundry", QUIET], strict=True):
+        record.apply(a.StartRoom(seat, room))
+    record.apply(FlipResult(False))
+    record.apply(a.MovePatient(0, "the-butcher", ()))
+    assert state.phase == "adjust" and state.current["card"] == card
+    return record
+
+
+@pytest.mark.parametrize(("card", "levels", "wanted"), [
+    # every Victim as unknown: the first of the least known
+    ("bl-scent", LEVELS, a.Adjust(0, "reveal", target=1)),
+    # every room as likely: the room that reaches most of next turn's likely rooms
+    ("bl-frenzy", ("normal", "hard"),
+     a.Adjust(0, "move_patient", patient="the-butcher", room="laundry")),
+    ("bl-frenzy", ("easy",), a.Adjust(0, "done")),  # easy: nobody seen, nothing to chase
+    # every room as likely: the centre, where the Victims are likeliest next turn
+    ("bl-collapse", LEVELS, a.Adjust(0, "destroy", room="showers")),
+])
+def test_the_patients_use_a_bloodlust_effect(card: str, levels: tuple[str, ...],
+                                             wanted: a.Adjust) -> None:
+    record = bloodlust_drawn(card)
+    knowledge = knowledge_of(record.state, 0, record.actions, record.events)
+    for level in levels:
+        assert make_bot(level).choose(knowledge, random.Random(1)) == wanted, level
+
+
+def test_a_card_moved_patient_that_catches_nobody_rules_its_room_out() -> None:
+    record = bloodlust_drawn("bl-frenzy")
+    record.apply(a.Adjust(0, "move_patient", patient="the-butcher", room="rooftop"))
+    knowledge = knowledge_of(record.state, 0, record.actions, record.events)
+    tracker = Tracker.of(knowledge, GAME.data)
+    assert tracker.patients["the-butcher"] == "rooftop"
+    assert all("rooftop" not in belief for belief in tracker.beliefs.values())
+    assert all(len(belief) == 23 for belief in tracker.beliefs.values())

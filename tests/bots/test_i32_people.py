@@ -4,10 +4,12 @@ players' seats for every level, and the planted cheat caught there."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from services.bots.contract import LEVELS, SeatKnowledge, choose
-from services.bots.innsmouth_32 import make_bot, people_normal, role_of
+from services.bots.innsmouth_32 import make_bot, people_last, people_normal, role_of
 from services.bots.innsmouth_32.table import Table
 from services.games.innsmouth_32 import actions as acts
 from tests.bots.test_innsmouth_32 import Peeker, decision_points, honesty
@@ -45,6 +47,52 @@ def test_kill_odds_are_exact() -> None:
     me = {"stats": {"muscle": 7}}
     expected = 21 / 36 * sum(1 for d in range(1, 7) if d >= value) / 6
     assert people_normal.kill_odds(table, me, "muscle", "", target, 0) == pytest.approx(expected)
+
+
+def test_the_last_round_odds_are_exact() -> None:
+    """No attack: certain; a lone monster of value 2 hits only on 1-1, a head shot; a throng
+    of 11 misses only on 6-6, and with no spoint the survivor flails against SPEED 11 (35/36
+    escape); a lock takes the single hit instead (R-I32-64)."""
+    assert people_last.survive((), 0, 7) == 1.0
+    assert people_last.survive(((2, False),), 5, 7) == pytest.approx(35 / 36)
+    assert people_last.survive(((11, False),), 0, 11) == pytest.approx(
+        1 / 36 + 34 / 36 * 35 / 36)
+    assert people_last.survive(((11, False),), 0, 7, locks=1) == 1.0
+
+
+def test_spoints_raise_the_odds_of_the_last_round() -> None:
+    """Two throngs of 11: more spoints never lower the odds, and 12 spoints negate any 1d6
+    hit of both (only the two head shots kill, doubles adding up to +5 damage aside)."""
+    attacks = ((11, False), (11, False))
+    odds = [people_last.survive(attacks, n, 6) for n in range(0, 13)]
+    assert odds == sorted(odds)
+    assert odds[0] < odds[12]
+
+
+class Reach:
+    """A view read down to what the last survivor's final turn asks: is it out of reach."""
+
+    def __init__(self, inside: bool) -> None:
+        self.inside = inside
+
+    def out_of_reach(self, survivor: str) -> bool:
+        return self.inside
+
+
+def test_the_last_survivor_stays_behind_locks_else_moves_in_else_rests() -> None:
+    """Normal's final turn (R-I32-73): inside a sanctuary with locks it stays (its sanctuary
+    rest first); outside, a move into a locked sanctuary (easy's score above 0) beats a
+    rest, and a rest beats easy's other choices."""
+    def act(kind: str) -> acts.Act:
+        return acts.Act(0, "s", kind)
+
+    inside, outside = cast(Table, Reach(True)), cast(Table, Reach(False))
+    assert people_normal.last_stand(inside, act("sanctuary_rest"), 0.1) == 3.0
+    assert people_normal.last_stand(inside, act("investigate"), 0.25) == 2.5
+    assert people_normal.last_stand(outside, act("move"), 0.5) == 2.8
+    assert people_normal.last_stand(outside, act("move"), 0.0) == 0.0
+    assert people_normal.last_stand(outside, act("rest"), 0.05) == 2.0
+    assert people_normal.last_stand(outside, act("mythos"), 0.25) == 0.25
 
 
 @pytest.mark.parametrize("level", LEVELS)

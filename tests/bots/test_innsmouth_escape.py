@@ -38,6 +38,7 @@ from services.bots.innsmouth_escape import (
     search,
     worlds,
 )
+from services.bots.innsmouth_escape.belief import wounds_dealt
 from services.bots.innsmouth_escape.table import Table
 from services.bots.play import Record, self_play
 from services.games.core import JSON, Action, IllegalAction, OptionValue, SeatPrompt
@@ -504,3 +505,34 @@ def test_with_eight_points_the_human_plots_onto_the_edge() -> None:
     table = dataclasses.replace(table, vp=8, human_cell="B3", pawns={"A3": {"blue": 4}})
     assert escape.worth(table, "A3", 1, (1, 2, 2, 3, 3), True) == 998.0
     assert escape.worth(table, "C3", 1, (1, 2, 2, 3, 3), True) < 100
+
+
+def test_hard_counts_every_pawn_and_spawn_when_he_rests_in_place() -> None:
+    """Three Rests tell the Deep Ones his cell: hard counts every pawn within two cells and
+    the pawns their colours spawn on him once one stands there (R-IE-44, four a colour)."""
+    _state, table = human_at_plot()
+    table = dataclasses.replace(table, human_cell="D1", pawns={"D3": {"blue": 2}})
+    assert table.spawn_income("blue") == 1  # D3 is a Spawn cell
+    dist = wounds_dealt(3, 0, *table.weapon)
+    assert escape.known_fight(table, "D1", 4) == (sum(dist[4:]),
+                                                  sum(w * p for w, p in enumerate(dist)))
+    assert escape.known_fight(table, "A6", 4) == (0.0, 0.0)
+
+
+def test_hard_values_an_edge_his_cards_left_reach_next_round() -> None:
+    """R-IE-26, R-IE-24: from C4 two 3s reach no escape edge, all six cards do (2 west)."""
+    assert not escape._edge_next("C4", (3, 3))
+    assert escape._edge_next("C4", escape.NUMBERS)
+    assert escape._edge_next("F1", (1,)) is False
+
+
+def test_hard_counts_a_lost_round_dearer_the_later_it_is() -> None:
+    """Three Rests while unhurt cost normal the same every round, hard LATE more a round."""
+    _state, table = human_at_plot()
+    early = dataclasses.replace(table, round=1, wounds=0, pawns={})
+    late = dataclasses.replace(early, round=11)
+    cell = table.human_cell
+    for hard, extra in ((False, 0.0), (True, 10 * escape.LATE)):
+        gap = (escape.worth(early, cell, 0, escape.NUMBERS, hard)
+               - escape.worth(late, cell, 0, escape.NUMBERS, hard))
+        assert gap == pytest.approx(extra)

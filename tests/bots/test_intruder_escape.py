@@ -20,6 +20,7 @@ from services.bots import levels
 from services.bots.contract import LEVELS, Bot, BotError, SeatKnowledge, choose, knowledge_of
 from services.bots.intruder_escape import ROLES, make_bot, role_of
 from services.bots.intruder_escape.belief import belief_of
+from services.bots.intruder_escape.disguise import WEIGHT, Disguise, as_seen_by
 from services.bots.intruder_escape.table import Table
 from services.bots.play import Record, self_play
 from services.games.core import Action, SeatPrompt
@@ -175,15 +176,46 @@ def test_the_belief_never_rules_out_the_true_identities() -> None:
 
 def test_an_intruder_does_not_heal_a_fellow_intruder() -> None:
     """Seat 1, an Intruder, holds a Bandage and Bats; its fellow Seat 2 is hurt. Healing him
-    would give both away: every level hits an Innocent instead."""
-    hands = [ids(BANDAGE, BAT), FILLER[:2], FILLER[2:4], FILLER[4:6]]
-    state = position(hands, active=0, lap=1, rows={1: [(f"{BAT}-7", 2)]},
-                     identities=["intruder", "intruder", "innocent", "innocent"])
+    would give both away: easy and normal hit an Innocent instead; hard, weighing what the
+    Innocents would read into a hit on one of them before anyone has shown anything, holds
+    its cards."""
+    state = fellow_position()
     knowledge = knowledge_of(state, 0, [], [])
-    for level in LEVELS:
+    for level in ("easy", "normal"):
         action = choose(make_bot(level), knowledge, "fellow")
         assert isinstance(action, a.Play) and action.card.startswith(BAT), action
         assert action.target in (2, 3), action
+    assert choose(make_bot("hard"), knowledge, "fellow") == a.Skip(0)
+
+
+def fellow_position() -> IntruderState:
+    hands = [ids(BANDAGE, BAT), FILLER[:2], FILLER[2:4], FILLER[4:6]]
+    return position(hands, active=0, lap=1, rows={1: [(f"{BAT}-7", 2)]},
+                    identities=["intruder", "intruder", "innocent", "innocent"])
+
+
+def test_the_disguise_weighs_a_play_by_what_the_innocents_would_conclude() -> None:
+    """Nothing seen yet: each Innocent gives every pair of the other three seats 1/3, so
+    the suspicion of Seats 1-2 is 2/3. A Bat on the fellow makes the pair unlikely to each
+    Innocent (0.3 against 1.0 and 0.8), a Bat on an Innocent a little likelier, a Bandage
+    on the fellow likelier still (1.0 against 0.35 and 0.7); skipping shows nothing."""
+    knowledge = knowledge_of(fellow_position(), 0, [], [])
+    table = Table.of(knowledge.view, GAME.data)
+    disguise = Disguise(table, knowledge.history, [])
+    assert disguise.base == pytest.approx(2 / 3)
+    hit_fellow = (2 * 0.3 + 1.0 + 0.8) / 2.1 / 2
+    hit_innocent = ((2 * 1.0 + 1.0 + 0.8) / 2.8 + (2 * 1.0 + 0.3 + 0.8) / 2.1) / 4
+    heal_fellow = (2 * 1.0 + 0.35 + 0.7) / 2.05 / 2
+    for action, suspicion in ((a.Play(0, f"{BAT}-1", 1), hit_fellow),
+                              (a.Play(0, f"{BAT}-1", 2), hit_innocent),
+                              (a.Play(0, f"{BANDAGE}-1", 1), heal_fellow)):
+        assert disguise.value(action) == pytest.approx(WEIGHT * (2 / 3 - suspicion)), action
+    assert disguise.value(a.Skip(0)) == 0.0
+    assert as_seen_by(table, 2).shown_identity(1) is None
+    assert table.shown_identity(1) == "intruder"
+    innocent = knowledge_of(fellow_position(), 2, [], [])
+    assert Disguise(Table.of(innocent.view, GAME.data), (), []).value(
+        a.Play(2, f"{BAT}-1", 0)) == 0.0
 
 
 def test_an_innocent_heals_himself_when_he_would_lose_the_life() -> None:

@@ -38,6 +38,8 @@ class AsylumDriver(Driver):
         elif kind == "move":
             self.label(seat, intent[1])
             self.room(seat, intent[2])
+        elif kind == "first":  # the first item whose label starts so
+            self.choose(seat, lambda item: item.label.startswith(intent[1]))
         elif kind == "labels":
             for label in intent[1]:
                 self.label(seat, label)
@@ -82,8 +84,21 @@ class Player:
                 return ("labels", [self._play_label(state, saves[0].card)])
             return ("labels", ["Pass"])
         if phase == "adjust":
-            return ("labels", ["Done: it is applied"])
+            return self._adjust(state, seat)
         raise AssertionError(f"no decision for phase {phase}")
+
+    def _adjust(self, state: Any, seat: int) -> Intent:
+        """A card the box applies (R-AE-16): the hunter reveals the first Victim it may or
+        destroys the first room it may, else lets the card pass; a manual card is done."""
+        effect = state.data.get(state.current["card"]).effect
+        if not effect:
+            return ("labels", ["Done: it is applied"])
+        choices = [x for x in state.legal_actions(seat) if x.kind == effect]
+        if self.goal == "hunt" and choices and effect == "reveal":
+            return ("first", "Reveal: ")
+        if self.goal == "hunt" and choices and effect == "destroy":
+            return ("move", "Destroy a room", choices[0].room)
+        return ("labels", ["Let it pass"])
 
     @staticmethod
     def _labels(state: Any, seat: int) -> list[str]:

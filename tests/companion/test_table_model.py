@@ -89,14 +89,14 @@ def test_innsmouth_escape_explains_the_fight_roll_by_roll() -> None:
 
 
 def test_asylum_escape_explains_the_patients_coin() -> None:
-    found = model("asylum-escape", 30)
+    found = model("asylum-escape", 28)
     assert found["turn"] == "Seat 2 takes their turn."
     assert roll_steps(found) == [
-        ("Seat 2 has chosen a start room.", []),
+        ("Seat 3 ends their turn.", []),
         ("The coin shows tails.", ["The coin for The Twins shows tails: it moves up to "
                                    "2 rooms."])]
-    assert found["log"][-3:] == ["Seat 1 adjusts: reveal", "Seat 1 adjusts: done",
-                                 "Seat 3 passes"]
+    assert found["log"][-3:] == ["The Twins (example) moves: Infirmary > Kitchen",
+                                 "Seat 1 makes Seat 2 reveal their room", "Seat 3 passes"]
     assert found["map"]["title"] == "The asylum"
 
 

@@ -20,6 +20,7 @@ nurse-ratchet (infirmary, 4-6), the-stitcher (surgery, 5-6); Special: the-direct
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from services.games.asylum_escape import AsylumEscape, AsylumState
@@ -31,6 +32,11 @@ GAME = AsylumEscape()
 DATA = GAME.data
 COLUMNS = [list(DATA.deck("locations")[i:i + 5]) for i in range(0, 25, 5)]
 QUIET = "records-office"  # far from the first Patient (morgue)
+MANUAL = AsylumEscape(replace(DATA, bloodlust=tuple(
+    replace(c, effect="", value=0, manual_effect="Move one Patient (adjust: move_patient).")
+    if c.id == "bl-frenzy" else c for c in DATA.bloodlust)))
+"""The EXAMPLE pack with bl-frenzy (the first Bloodlust card) a manual effect, applied with
+any adjustment (A-AE-22)."""
 
 
 def order(deck: str, top: Sequence[str] = (), data: Any = DATA) -> tuple[str, ...]:

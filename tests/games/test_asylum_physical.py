@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from services.games.asylum_escape import AsylumState
+from services.games.asylum_escape import AsylumEscape, AsylumState
 from services.games.asylum_escape import actions as a
 from services.games.asylum_escape.physical import UNKNOWN
 from services.games.core import SnapshotError
 from tests.games.asylum_helpers import (
     GAME,
+    MANUAL,
     QUIET,
     flip,
     new,
@@ -38,9 +39,9 @@ def told(state: AsylumState, card: str) -> list[Any]:
 
 def set_up(players: int = 3, victims: tuple[str, ...] = ("intern", "janitor", "reporter"),
            camo: tuple[str, ...] = ("camo-hide-1", "camo-vent-1", "camo-sprint-1"),
-           **options: Any) -> AsylumState:
+           box: AsylumEscape = GAME, **options: Any) -> AsylumState:
     """Through the set-up with the given cards drawn; Patient turn 1 waits for its coin."""
-    state = new(players, {**PHYSICAL, **options})
+    state = new(players, {**PHYSICAL, **options}, box)
     shuffle_all(state)  # the location cards only: the box still lays out the grid
     for card in victims[:players - 1]:
         told(state, card)
@@ -220,7 +221,7 @@ def test_an_empty_deck_takes_its_discard_pile_back_without_the_box_shuffling() -
 
 
 def test_a_discard_adjustment_asks_the_victim_which_card_left_the_hand() -> None:
-    state = set_up()
+    state = set_up(box=MANUAL)
     flip(state)
     state.apply(a.MovePatient(0, "the-butcher", ()))
     told(state, "bl-frenzy")
@@ -235,7 +236,7 @@ def test_a_discard_adjustment_asks_the_victim_which_card_left_the_hand() -> None
 
 
 def test_an_adjustment_draw_asks_the_victim_for_the_card() -> None:
-    state = set_up()
+    state = set_up(box=MANUAL)
     flip(state)
     state.apply(a.MovePatient(0, "the-butcher", ()))
     told(state, "bl-frenzy")

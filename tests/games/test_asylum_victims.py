@@ -9,6 +9,7 @@ from services.games.asylum_escape import AsylumState
 from services.games.asylum_escape import actions as a
 from services.games.core import DrawResult
 from tests.games.asylum_helpers import (
+    MANUAL,
     QUIET,
     add_patient,
     begin_turn,
@@ -170,7 +171,7 @@ def test_r_ae_25_hand_limit_and_one_held_card() -> None:
 
 
 def test_a_ae_22_adjustments_apply_manual_effects() -> None:
-    state = start(3, rooms=["laundry", QUIET])  # bl-frenzy: a manual effect
+    state = start(3, rooms=["laundry", QUIET], box=MANUAL)  # bl-frenzy: a manual effect
     move_patient(state)
     assert state.phase == "adjust"
     refused(state, a.Adjust(0, "kill", target=0), "A-AE-22", "living Victim")

@@ -55,7 +55,7 @@ def invariants(state: Any) -> None:
         assert all(s["card"] for s in state.screen)  # R-I32-24, A-I32-07
 
 
-CONFORMANCE = Conformance(GAME, forbidden, invariants, max_steps=3000, sample=0.1)
+CONFORMANCE = Conformance(GAME, forbidden, invariants, max_steps=3000, sample=0.06)
 LIGHT = Conformance(GAME, forbidden, invariants, max_steps=3000, sample=0.05)
 
 

@@ -121,9 +121,9 @@ def harness() -> InnsmouthConformance:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_playouts(players: int) -> None:
     check = harness()
-    for seed in range(4):
+    for seed in range(3):
         check.playout(players, {}, seed=players * 1000 + seed, full=seed == 0)
-    assert check.stats["games"] == 4
+    assert check.stats["games"] == 3
     assert check.stats["refusals"] > 0 and check.stats["plot_swaps"] > 0
 
 

@@ -153,9 +153,9 @@ def harness() -> IntruderConformance:
 def test_random_playouts(players: int) -> None:
     """Random playouts per player count; the first checks every view at every step."""
     check = harness()
-    for seed in range(10):
+    for seed in range(6):
         check.playout(players, {}, seed=players * 10_000 + seed, full=seed == 0)
-    assert check.stats["games"] == 10
+    assert check.stats["games"] == 6
     assert check.stats["refusals"] > 0
 
 

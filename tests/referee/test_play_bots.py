@@ -140,7 +140,7 @@ def test_undo_refused_for_what_the_box_revealed_changes_nothing() -> None:
                          "--seed", "2", "--json")
     _command, answer = first_box_reply(session)
     assert [m["says"] for m in answer["bots"]] == ["Night Nurse (example) moves: Laundry",
-                                                   "Seat 1 adjusts: done"]
+                                                   "Seat 1 destroys Basement"]
     before = [(step.kind, step.action) for step in session.live.history]
     rows_before = len(session.journal.entries(session.live.id))
     assert session.handle({"cmd": "undo"}) == {"ok": False, "error": {

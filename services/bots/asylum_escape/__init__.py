@@ -15,6 +15,9 @@
   its belief weighing a careful Victim (one that moves away from the Patients) by the chance
   its public play leaves for one (:func:`careful_share`).
 
+Every level uses a Bloodlust card's effect (a reveal, a Patient moved, a room destroyed) on
+its belief (:mod:`.effects`).
+
 A Victim's seat plays at the level's strength too (:mod:`.victims`): ``easy`` moves as far
 from the Patients as it can; ``normal`` routes by the danger of each room next Patient turn
 and uses its move and save cards; ``hard`` also avoids the rooms a hunter would search on
@@ -28,7 +31,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from services.bots.asylum_escape.belief import Tracker
+from services.bots.asylum_escape.belief import Tracker, card_effect
+from services.bots.asylum_escape.effects import choose_effect
 from services.bots.asylum_escape.hunt import Hunt
 from services.bots.asylum_escape.victims import choose_victim
 from services.bots.contract import LEVELS, BotError, SeatKnowledge
@@ -99,6 +103,10 @@ class AsylumBot:
             values = [hunt.room_value(x.room, purpose, mover) for x in rooms]
             return rooms[max(range(len(rooms)), key=lambda i: (round(values[i], 9), -i))]
         if phase == "adjust":
+            effect = card_effect(self.data, str(step.get("card", "")))
+            if effect:
+                adjusts = [x for x in legal if isinstance(x, a.Adjust)]
+                return choose_effect(effect, hunt, adjusts, self.level, rng)
             target = hunt.reveal_target()
             reveal = a.Adjust(knowledge.seat, "reveal", target=target)
             if tracker.reveal_wanted() and reveal in legal:

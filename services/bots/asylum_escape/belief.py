@@ -10,6 +10,8 @@ room it may be in:
   Patient room it enters, as the rules say); a move that ended without a catch did not end in
   a Patient's room;
 * a catch, a Stumble, a reveal or a death: the room is known;
+* a Patient a Bloodlust card moves (effect ``move_patient``) catches in the room it enters:
+  without a catch, nobody was there;
 * Patients that passed through rooms without catching anyone: nobody was there (told when
   the last Patient of the turn has moved); a Patient entering its start room likewise;
 * a destroyed room: nobody alive is in it (or, with ``destroyed_victims = displace``, its
@@ -32,11 +34,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.bots.contract import SeatKnowledge
-from services.games.asylum_escape.data import AsylumData
+from services.games.asylum_escape.data import AsylumData, Bloodlust
 from services.games.asylum_escape.grid import Grid
 
 Belief = dict[str, float]
 ADJUST = re.compile(r"\(adjust: ([a-z_]+)\)")
+
+
+def card_effect(data: AsylumData, card: str) -> str:
+    """A Bloodlust card's structured effect (move_patient, reveal, destroy), or ""."""
+    try:
+        info = data.get(card)
+    except KeyError:
+        return ""
+    return str(info.effect) if isinstance(info, Bloodlust) else ""
 
 
 def normalised(belief: Mapping[str, float]) -> Belief:
@@ -62,7 +73,8 @@ class Tracker:
     steps: dict[int, int] = field(default_factory=dict)  # the next secret move's length
     card_steps: dict[int, int] = field(default_factory=dict)  # a Camo move card's
     sighted: dict[int, str] = field(default_factory=dict)  # last room each was seen in
-    bloodlust: str = ""  # the last Bloodlust card drawn
+    bloodlust: str = ""  # the effect of the last Bloodlust card drawn, in words
+    bloodlust_card: str = ""  # that card
     adjusted_since: int = 0  # adjustments made since it was drawn
     _reach: dict[tuple[str, int], list[str]] = field(default_factory=dict, repr=False)
 
@@ -176,12 +188,15 @@ class Tracker:
         if e["kind"] == "move_patient" and e["patient"] in self.patients:
             self.patients[e["patient"]] = e["room"]
             self._reach = {}
+            if self.negative and card_effect(self.data, self.bloodlust_card) == "move_patient":
+                self.rule_out([e["room"]], caught)  # a card's Patient catches on entry
 
     def on_final_window(self, e: Mapping[str, Any], caught: set[int]) -> None:
         self.triggered = True
 
     def on_bloodlust_drawn(self, e: Mapping[str, Any], caught: set[int]) -> None:
         self.bloodlust, self.adjusted_since = str(e["effect"]), 0
+        self.bloodlust_card = str(e["card"])
 
     # ------------------------------------------------------------------ belief updates
 

@@ -12,7 +12,8 @@
   save cards for the moment it is caught.
 * ``hard`` adds a look-ahead: it works out the walks a hunting Patients player would choose
   next turn on what the table knows of every Victim (its own move included, as the table
-  sees it: a move of the length shown) and avoids the rooms they search.
+  sees it: a move of the length shown) and avoids the rooms they search, on top of normal's
+  danger of staying where the table may know it is (a Bloodlust reveal, a catch).
 """
 
 from __future__ import annotations
@@ -127,11 +128,9 @@ def pressed(knowledge: SeatKnowledge, data: AsylumData, danger: Danger, here: st
     deck)."""
     if here not in danger.grid:
         return True
-    stay = danger.reach(here)
+    stay = danger.reach(here) + SEEN * exposure(knowledge, data, here)
     if look:
         stay += HUNTED * danger.hunted(0).get(here, 0.0)
-    else:
-        stay += SEEN * exposure(knowledge, data, here)
     moved = danger.hunted(steps) if look else {}
     after = min(danger.reach(r) + HUNTED * moved.get(r, 0.0)
                 for r in danger.within(here, steps))

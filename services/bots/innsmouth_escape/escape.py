@@ -16,7 +16,15 @@ Both levels value every legal plot by its end cell:
 ``normal`` assumes a share of the pawns in reach come (all of them when he stays put with
 three Rests: then the Deep Ones know his cell). ``hard`` also looks a round on: it prefers
 the ends from which the number cards left in his hand (all six after the recycle, R-IE-24)
-reach the most cells with no pawn within one cell now, so he is not cornered next round.
+reach the most cells with no pawn within one cell now, so he is not cornered next round;
+once he has (or gains there) the VP, it prefers the ends from which those cards reach an
+escape edge next round. It also reads the fight the way the Deep Ones can bring it: with
+three Rests (his cell known) every pawn within two cells comes and, once one stands on him,
+every colour spawns on his cell too (R-IE-44, four a colour: :func:`known_fight`); with
+number cards the share of pawns that come grows with the share of the plots of that public
+shape (start, face-down count, values left) that end on his cell; and three Rests while
+unhurt cost more the later the round (no stalling on a safe cell with cards that lead
+nowhere safe: the number cards only come back once all are played).
 Tried and dropped: scaling the pawns that come by the Deep Ones' own belief over his end
 (their bot's :func:`~services.bots.innsmouth_escape.belief.landing`), which sent him to ends
 they thought unlikely but reached anyway (66 and 64.5% of games won, against 86-87%).
@@ -25,6 +33,7 @@ Everything is read from the Human's own view: the Deep Ones' pawns and Shoggoths
 
 from __future__ import annotations
 
+import functools
 import random
 
 from services.bots.innsmouth_escape.belief import (
@@ -45,6 +54,8 @@ DEATH = 60.0  # the worth of his life against a token's
 WOUND = 1.2
 STALL = 3.0
 PROGRESS = 1.0  # per cell nearer to the next token, or to the edge
+LATE = 0.5  # hard: a round lost costs this much more per round played
+EDGE_NEXT = 6.0  # hard: with the VP, an escape edge his cards left reach next round
 SHARE = 0.35  # normal: the share of the pawns in reach assumed to come
 
 
@@ -52,6 +63,8 @@ def plot_choice(plots: list[a.Plot], table: Table, hard: bool, rng: random.Rando
     """The plot worth most; among equals, one at random."""
     blocked = frozenset(c for c in table.shoggoths.values() if c)
     hand = number_values(table)
+    seen = {k: dict(landing(table.human_cell, hand, k, blocked)) for k in range(4)} if hard \
+        else {}
     scores = []
     for plot in plots:
         values = [int(c.split("-")[1]) for c in plot.cards if c.startswith("move")]
@@ -60,28 +73,38 @@ def plot_choice(plots: list[a.Plot], table: Table, hard: bool, rng: random.Rando
         left = list(hand)
         for value in values:
             left.remove(value)
-        scores.append(worth(table, path[-1], len(values), tuple(left), hard))
+        guess = seen[len(values)].get(path[-1], 0.0) if hard else 0.0
+        scores.append(worth(table, path[-1], len(values), tuple(left), hard, guess))
     best = max(scores)
     return rng.choice([x for x, s in zip(plots, scores, strict=True) if s >= best - 1e-9])
 
 
-def worth(table: Table, end: str, numbers: int, left: tuple[int, ...], hard: bool) -> float:
+def worth(table: Table, end: str, numbers: int, left: tuple[int, ...], hard: bool,
+          guess: float = 0.0) -> float:
     """What ending the plot on ``end`` is worth to the Human (``numbers`` number cards
-    played, ``left`` the values still in hand after it)."""
+    played, ``left`` the values still in hand after it; ``guess``, hard: the share of the
+    plots of this shape, all public but the cells, that end on ``end``)."""
     rests = 3 - numbers
     if table.vp >= ESCAPE_VP and GRID.on_escape_edge(end):
         return 1000.0 - rests  # he wins at the reveal, before any fight
     share = SHARE if numbers else 1.0  # three Rests: the Deep Ones know where he stays
+    share += (1 - share) * guess  # hard: the fewer the ends, the surer they come
     wounds = max(table.wounds - rests, 0)
-    dies, hurt = fight(table, end, share, table.threshold - wounds)
+    if hard and not numbers:
+        dies, hurt = known_fight(table, end, table.threshold - wounds)
+    else:
+        dies, hurt = fight(table, end, share, table.threshold - wounds)
     gain = token_gain(table, end)
     score = gain * (1 - dies) - DEATH * dies - WOUND * hurt
     score += 0.8 * min(rests, table.wounds)
     if not numbers and not table.wounds:
-        score -= STALL  # a round lost: the Deep Ones' pools only grow
+        # a round lost: the Deep Ones' pools only grow (hard: the more, the later it is)
+        score -= STALL + (LATE * table.round if hard else 0.0)
     score -= PROGRESS * _to_goal(table, end, gain)
     if hard:
         score += 1.5 * _safe_next(table, end, left or NUMBERS)
+        if table.vp + gain >= ESCAPE_VP and _edge_next(end, left or NUMBERS):
+            score += EDGE_NEXT
     return score
 
 
@@ -112,6 +135,20 @@ def fight(table: Table, end: str, share: float, need: int) -> tuple[float, float
     return dies, hurt
 
 
+def known_fight(table: Table, end: str, need: int) -> tuple[float, float]:
+    """The fight on ``end`` when the Deep Ones know he stays there (three Rests): every pawn
+    within two cells comes, and once one of them stands on him every colour may spawn its
+    pawns on his cell too (R-IE-44), up to four of a colour (R-IE-41)."""
+    reach = {colour: sum(table.on(c, colour) for c in within(end, 0, 2))
+             for colour in table.in_game()}
+    pawns = 0
+    if any(reach.values()):
+        pawns = sum(min(CAP, n + table.spawn_income(colour)) for colour, n in reach.items())
+    shoggoths = sum(1 for at in table.shoggoths.values() if at and distance(at, end) <= 1)
+    dist = wounds_dealt(pawns, shoggoths, *table.weapon)
+    return sum(dist[max(need, 1):]), sum(w * x for w, x in enumerate(dist))
+
+
 def _to_goal(table: Table, end: str, gain: float) -> float:
     """Cells from ``end`` to where he goes next: the edge once he has (or gains there) the
     VP, else the nearest token left."""
@@ -128,3 +165,13 @@ def _safe_next(table: Table, end: str, left: tuple[int, ...]) -> float:
     ends = landing(end, tuple(sorted(left)), min(3, len(left)), frozenset())
     return sum(p for cell, p in ends
                if not any(table.total(c) for c in within(cell, 0, 1)))
+
+
+@functools.cache
+def _edge_next(end: str, left: tuple[int, ...]) -> bool:
+    """Whether a plot of one to three of the number cards ``left`` takes him from ``end`` onto
+    an escape edge (column A or row 6, R-IE-26)."""
+    values = tuple(sorted(left))
+    return any(GRID.on_escape_edge(cell)
+               for k in range(1, min(3, len(values)) + 1)
+               for cell, _ in landing(end, values, k, frozenset()))

@@ -14,7 +14,9 @@
   player holds, lives, shields and draws;
 * ``hard``: the same belief and weights, and for the best few plays a look-ahead
   (:mod:`.lookahead`): the rest of the round played out in worlds sampled from the belief
-  and the unseen cards, a fixed number of playouts a decision.
+  and the unseen cards, a fixed number of playouts a decision. As an Intruder it also
+  weighs its disguise (:mod:`.disguise`): what each Innocent's belief, run from that
+  Innocent's seat on public choices only, would conclude after the play.
 
 At every level: the three cards worth most are kept, Nobody's Home is used on a last life,
 and a dead Innocent shows his identity while a dead Intruder keeps it secret. An Intruder
@@ -31,7 +33,8 @@ from typing import Any
 
 from services.bots.contract import LEVELS, BotError, SeatKnowledge
 from services.bots.intruder_escape import policy
-from services.bots.intruder_escape.belief import belief_of
+from services.bots.intruder_escape.belief import belief_of, silent_dead
+from services.bots.intruder_escape.disguise import Disguise
 from services.bots.intruder_escape.judge import Judge
 from services.bots.intruder_escape.lookahead import PLAYOUTS, Lookahead
 from services.bots.intruder_escape.table import INNOCENT, INTRUDER, Table
@@ -92,7 +95,9 @@ class IntruderBot:
         if self.level == "normal":
             return policy.best(legal, judge, hold)
         options = policy.distinct(legal, table)
-        return Lookahead(table, judge, belief, rng, self.playouts).choose(options, hold)
+        disguise = Disguise(table, knowledge.history, silent_dead(table, knowledge.prompts))
+        return Lookahead(table, judge, belief, rng, self.playouts,
+                         disguise.value).choose(options, hold)
 
 
 def make_bot(level: str, data: IntruderData | None = None,

@@ -54,7 +54,7 @@ class Belief:
         choices = list(choices)
         silent = list(silent)
         for i, (world, _) in enumerate(worlds):
-            logs[i] += sum(math.log(_likelihood(c, world, table.wake_up)) for c in choices)
+            logs[i] += sum(math.log(likelihood(c, world, table.wake_up)) for c in choices)
             logs[i] += sum(math.log(SILENT[INTRUDER if s in world else INNOCENT])
                            for s in silent)
         top = max(logs, default=0.0)
@@ -114,7 +114,7 @@ def _possible(world: frozenset[int], table: Table) -> bool:
     return True
 
 
-def _likelihood(choice: Choice, world: frozenset[int], wake_up: bool) -> float:
+def likelihood(choice: Choice, world: frozenset[int], wake_up: bool) -> float:
     chooser_intruder = choice.seat in world
     if choice.kind == "give" and choice.target == choice.seat:
         return GIVE["self_intruder" if chooser_intruder else "self_innocent"]
@@ -130,11 +130,16 @@ def _likelihood(choice: Choice, world: frozenset[int], wake_up: bool) -> float:
 
 def choices_of(history: Iterable[Any], table: Table) -> list[Choice]:
     """The public choices of the other seats, from the history's events."""
+    return [c for c in choices_of_all(history, table) if c.seat != table.seat]
+
+
+def choices_of_all(history: Iterable[Any], table: Table) -> list[Choice]:
+    """The public choices of every seat (this one's too), from the history's events."""
     found: list[Choice] = []
     for told in history:
         for event in told.events:
             choice = _choice(event, table)
-            if choice is not None and choice.seat != table.seat:
+            if choice is not None:
                 found.append(choice)
     return found
 

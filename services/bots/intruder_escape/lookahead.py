@@ -17,7 +17,7 @@ the round (items, lives, shields). The budget counts playouts, never time.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from services.bots.intruder_escape.belief import Belief
@@ -82,18 +82,22 @@ def rows_of(table: Table) -> Rows:
 
 class Lookahead:
     def __init__(self, table: Table, judge: Judge, belief: Belief, rng: random.Random,
-                 playouts: int = PLAYOUTS) -> None:
+                 playouts: int = PLAYOUTS,
+                 bonus: Callable[[Action], float] | None = None) -> None:
         self.table, self.judge, self.belief, self.rng = table, judge, belief, rng
         self.playouts = playouts
+        self.bonus = bonus if bonus is not None else (lambda action: 0.0)
         self.base = rows_of(table)
         self.turns = table.remaining_turns()
         self.lost = {s for s in range(table.players) if table.seats[s]["skip_next"]}
 
     def choose(self, options: Sequence[Action], hold: float = 0.0) -> Action:
-        """The option worth most over the same sampled worlds (ties: the judge's order)."""
+        """The option worth most over the same sampled worlds (ties: the judge's order),
+        ``bonus`` (the disguise) added to the judge's score and to the playouts' mean."""
         judge = self.judge
+        bonus = {id(x): self.bonus(x) for x in options}
         ranked = sorted((x for x in options if isinstance(x, a.Play)),
-                        key=lambda x: -judge.score(x))[:CANDIDATES]
+                        key=lambda x: -(judge.score(x) + bonus[id(x)]))[:CANDIDATES]
         other = [x for x in options if not isinstance(x, a.Play)][:1]
         candidates = [*ranked, *other]
         if len(candidates) <= 1:
@@ -110,7 +114,7 @@ class Lookahead:
             extra = judge.extras(action) - (0.5 if isinstance(action, a.Play)
                                             and judge.tell(action) else 0.0) \
                 if isinstance(action, a.Play) else hold
-            values.append(totals[i] / worlds + extra)
+            values.append(totals[i] / worlds + extra + bonus[id(action)])
         top = max(range(len(candidates)), key=lambda i: (round(values[i], 9), -i))
         return candidates[top]
 

@@ -3,7 +3,8 @@
 The rulebook gives no component counts and no card texts, so refbox ships an EXAMPLE file
 (``services/games/data/asylum.toml``) in a documented format; the table replaces it with a
 copy describing its own cards. Fields the engine acts on are structured (``catching_stat``,
-``start_room``, ``colour``, ``value``, ``stumble``, ``timing``, ``effect``); anything else is a
+``start_room``, ``colour``, ``value``, ``stumble``, ``timing``, ``effect``: a Camo/Sabo
+card's or a Bloodlust card's); anything else is a
 ``manual_effect`` the table applies with logged referee adjustments. The loader names the file
 and the field of the first problem (``patients[2].catching_stat[1]``).
 """
@@ -30,6 +31,7 @@ GRID_SIZE = 5  # R-AE-01: a 5x5 layout
 MAX_FACE = 20
 TIMINGS = ("own_turn", "other_turn", "response", "hold")
 EFFECTS = ("save", "move")
+BLOODLUST_EFFECTS = ("move_patient", "reveal", "destroy")  # applied by the box (R-AE-16)
 # Minimum sizes: 5 Victims at 6 players; a Patient at setup and one on turn 3; a Special
 # Patient on turn 5; a Camo/Sabo card for each Victim at setup; one Movement number card.
 MINIMUM = {"locations": GRID_SIZE * GRID_SIZE, "patients": 2, "special_patients": 1,
@@ -94,6 +96,8 @@ class Bloodlust:
     name: str
     text: str = ""
     manual_effect: str = ""
+    effect: str = ""  # "move_patient" (up to ``value`` rooms), "reveal" or "destroy"
+    value: int = 0
 
 
 @dataclass(frozen=True)
@@ -210,8 +214,6 @@ def _check_ids(rows: Mapping[str, list[dict[str, Any]]], file: str) -> None:
             seen[row["id"]] = where[:-3]
 
 
-
-
 def _number(row: Mapping[str, Any], key: str, low: int, high: int, file: str,
             where: str) -> int:
     value = require(row, key, int, file, where)
@@ -282,14 +284,21 @@ def _camo(row: Mapping[str, Any], where: str, file: str) -> CamoSabo:
     if effect == "move" and "own_turn" not in timing:
         raise DataError(file, f"{where}.effect", "a move is made on your own turn: its "
                         "timing must include own_turn")
-    value = 0
-    if effect == "move":
-        value = _number(row, "value", 1, 6, file, where)
-    elif "value" in row:
-        raise DataError(file, f"{where}.value", "only a card with effect = \"move\" has a value")
+    value = _effect_value(row, effect, "move", file, where)
     manual = text_field(row, "manual_effect", file, where)
     return CamoSabo(word(row, "id", file, where), text_field(row, "name", file, where, True), kind,
                     tuple(timing), effect, value, manual, text_field(row, "text", file, where))
+
+
+def _effect_value(row: Mapping[str, Any], effect: str, moving: str, file: str,
+                  where: str) -> int:
+    """A card's ``value`` (1..6): required with the ``moving`` effect, refused otherwise."""
+    if effect == moving:
+        return _number(row, "value", 1, 6, file, where)
+    if "value" in row:
+        raise DataError(file, f"{where}.value", f"only a card with effect = \"{moving}\" has "
+                        "a value")
+    return 0
 
 
 def _movement(row: Mapping[str, Any], where: str, file: str) -> Movement:
@@ -303,7 +312,15 @@ def _movement(row: Mapping[str, Any], where: str, file: str) -> Movement:
 
 
 def _bloodlust(row: Mapping[str, Any], where: str, file: str) -> Bloodlust:
-    reject_unknown(row, {"id", "name", "text", "manual_effect"}, file, where)
+    reject_unknown(row, {"id", "name", "text", "manual_effect", "effect", "value"}, file, where)
+    effect = require(row, "effect", str, file, where) if "effect" in row else ""
+    if effect and effect not in BLOODLUST_EFFECTS:
+        raise DataError(file, f"{where}.effect", f"unknown effect {effect!r}; Bloodlust effects "
+                        f"are {', '.join(BLOODLUST_EFFECTS)} (anything else: manual_effect)")
+    if effect and "manual_effect" in row:
+        raise DataError(file, f"{where}.manual_effect", "a card with an effect is applied by "
+                        "the box: give it either effect or manual_effect, not both")
+    value = _effect_value(row, effect, "move_patient", file, where)
     return Bloodlust(word(row, "id", file, where), text_field(row, "name", file, where, True),
                      text_field(row, "text", file, where),
-                     text_field(row, "manual_effect", file, where))
+                     text_field(row, "manual_effect", file, where), effect, value)

@@ -101,7 +101,8 @@ class _Kinds:
         self.victims = set(state.victim_seats()) if state.patients_seat >= 0 else set()
         self.cards = {d: set(data.deck(d)) for d in DECK_NAMES}
         self.manual = {c for c in self.cards["camo_sabo"] | self.cards["bloodlust"]
-                       if data.get(c).manual_effect}
+                       if data.get(c).manual_effect or (c in self.cards["bloodlust"]
+                       and data.get(c).effect)}
 
     def check(self, value: Any, kind: Any, field: str) -> None:
         if isinstance(kind, list):

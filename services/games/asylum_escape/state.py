@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from services.games.asylum_escape import actions as a
+from services.games.asylum_escape.bloodlust import BloodlustEffects
 from services.games.asylum_escape.catches import Catches
 from services.games.asylum_escape.data import GRID_SIZE, AsylumData
 from services.games.asylum_escape.grid import Grid
@@ -76,8 +77,8 @@ ACTION_PHASES: dict[type[Action], tuple[tuple[str, ...], str]] = {  # when, and 
 
 
 @dataclass(eq=False)
-class AsylumState(PhysicalDecks, AsylumViews, VictimTurns, Catches, PatientTurns, StepQueue,
-                  State):
+class AsylumState(PhysicalDecks, AsylumViews, VictimTurns, BloodlustEffects, Catches,
+                  PatientTurns, StepQueue, State):
     info: ClassVar[GameInfo]  # set by the package
 
     data: AsylumData

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.games.asylum_escape import actions as a
+from services.games.asylum_escape.bloodlust import effect_words
 from services.games.core import Action, DrawResult, Event, IllegalAction
 
 ADJUST_KINDS = ("reveal", "catch", "kill", "move_patient", "destroy", "draw", "discard",
@@ -97,6 +98,9 @@ class VictimTurns:
                                    if not self.draw_refusal(seat, d)]
             return [*draws, a.SkipDraw(seat)]
         if self.phase == "adjust":
+            card = self.effect_card()
+            if card is not None:
+                return self.effect_actions(seat, card)
             return [a.Adjust(seat, "done"),
                     *[a.Adjust(seat, "reveal", target=s) for s in self.alive()],
                     *[a.Adjust(seat, "discard", target=s) for s in self.alive()
@@ -212,14 +216,18 @@ class VictimTurns:
     # ------------------------------------------------------------------ adjustments
 
     def step_adjust(self: Any, seat: int, card: str) -> list[Event]:
+        info = self.data.get(card)
         return self.wait("adjust", seat=seat, card=card,
-                         effect=self.data.get(card).manual_effect)
+                         effect=info.manual_effect or effect_words(info))
 
     def adjust(self: Any, action: a.Adjust) -> list[Event]:
         kind = action.kind
         if kind not in ADJUST_KINDS:
             raise IllegalAction("A-AE-22", f"unknown adjustment {kind!r}; kinds: "
                                 f"{', '.join(ADJUST_KINDS)}")
+        effect = self.effect_card()
+        if effect is not None:
+            return self.apply_effect(action, effect)
         if kind == "done":
             return self.resume()
         self.check_adjust(action)

@@ -211,7 +211,7 @@ class AsylumViews:
         if isinstance(action, a.Pass):
             return f"{who} passes"
         if isinstance(action, a.Adjust):
-            return f"{who} adjusts: {action.kind}"
+            return self._adjust_sentence(action, who)
         if isinstance(action, RollResult):
             return f"The die shows {action.faces[0]}"
         if isinstance(action, FlipResult):
@@ -223,6 +223,19 @@ class AsylumViews:
                 return f"{self._name(action.card)} is discarded at random"
             return f"Seat {int(action.card) + 1} plays the Patients"
         return action.type
+
+    def _adjust_sentence(self: Any, action: a.Adjust, who: str) -> str:
+        """An adjustment in plain words (a Bloodlust card's effect, A-AE-22)."""
+        name, target = self._name, f"Seat {action.target + 1}"
+        if action.kind == "reveal":
+            return f"{who} makes {target} reveal their room"
+        if action.kind == "destroy":
+            return f"{who} destroys {name(action.room)}"
+        if action.kind == "move_patient":
+            return f"{who} moves {name(action.patient)} to {name(action.room)}"
+        if action.kind == "done":
+            return f"{who} is done with the card"
+        return f"{who} adjusts: {action.kind}"
 
     def _identify_sentence(self: Any, action: a.Identify, who: str, own: bool) -> str:
         """A Camo/Sabo card that is not a Hold card is named to its owner only (physical

@@ -8,7 +8,8 @@ they are applied. Here they are the same: the legal ones first (in the engine's 
 their numbers do not move), then one line per kind that opens its list. The card's text is
 shown above the list. Innsmouth 32 lists every adjustment (A-I32-02, one token at a time);
 here they are grouped by kind as on the box (``Rest spoints...``, then the survivor and the
-amount).
+amount). A Bloodlust card the box applies itself (a structured effect, R-AE-16) offers
+only its own choices, listed as sentences.
 """
 
 from __future__ import annotations
@@ -32,12 +33,20 @@ def adjust_choice(state: State, seat: int, game_id: str, plain: Choice) -> Choic
     if view.get("phase") != "adjust":
         return None
     if game_id == "asylum-escape":
-        return Asylum(state, seat, view).choice(plain) \
-            if view["step"].get("seat") == seat else None
+        if view["step"].get("seat") != seat or applied_by_the_box(state, view):
+            return None
+        return Asylum(state, seat, view).choice(plain)
     if game_id == "innsmouth-32":
         return I32(state, view).choice(plain) if view["step"].get("seat") == seat else None
     adjusting = view.get("adjusting") or {}
     return Innsmouth(seat, view).choice(plain) if adjusting.get("seat") == seat else None
+
+
+def applied_by_the_box(state: State, view: dict[str, Any]) -> bool:
+    """A Bloodlust card with a structured effect (R-AE-16): the engine lists its every
+    choice, so the plain list (each a sentence) is the menu."""
+    data: Any = getattr(state, "data", None)
+    return data is not None and bool(getattr(data.get(view["step"]["card"]), "effect", ""))
 
 
 class Asylum:

@@ -214,6 +214,8 @@ class SeatMenus:
         step = self.view["step"]
         card, effect = step.get("card", ""), step.get("effect", "")
         living = [v["seat"] for v in self.view["victims"] if v["alive"]]
+        if getattr(self.data.get(card), "effect", ""):
+            return self._card_effect(card, effect)
         items = [Item("Read the card", lambda: reader(self.name(card), effect)),
                  *[Item("Done: it is applied", x) for x in self.legal
                    if isinstance(x, a.Adjust) and x.kind == "done"],
@@ -225,6 +227,36 @@ class SeatMenus:
                  Item("Move a Patient", self._move_patient()),
                  Item("Destroy a room", self._destroy())]
         return Menu(fit(f"Apply: {self.name(card, 13)}", self.name(card)), items)
+
+    def _card_effect(self, card: str, effect: str) -> Menu:
+        """A Bloodlust card the box applies (R-AE-16): only its own choices, or let it pass."""
+        choices = [x for x in self.legal if isinstance(x, a.Adjust) and x.kind != "done"]
+        items = [Item("Read the card", lambda: reader(self.name(card), effect)),
+                 *[Item("Let it pass", x) for x in self.legal
+                   if isinstance(x, a.Adjust) and x.kind == "done"]]
+        kind = choices[0].kind if choices else ""
+        if kind == "reveal":
+            items += [Item(f"Reveal: {w.short(self.labels, x.target)}", x) for x in choices]
+        elif kind == "destroy":
+            items.append(Item("Destroy a room", lambda: self.picker(
+                "Destroy?", [RoomItem(self.name(x.room), x, room=x.room) for x in choices],
+                ["the grid", "collapses"])))
+        elif kind == "move_patient":
+            patients = list(dict.fromkeys(x.patient for x in choices))
+            items.append(Item("Move a Patient", lambda: Menu("Move which Patient?", [Item(
+                f"{w.patient_tag(self.view, p)} {self.name(p, 16)}",
+                self._card_move(p, [x for x in choices if x.patient == p]))
+                for p in patients])))
+        return Menu(fit(f"Apply: {self.name(card, 13)}", self.name(card)), items)
+
+    def _card_move(self, card: str, moves: list[a.Adjust]) -> Callable[[], Picker]:
+        def build() -> Picker:
+            tag = w.patient_tag(self.view, card)
+            home = next((p["room"] for p in self.view["patients"] if p["card"] == card), "")
+            items = [RoomItem(self.name(x.room), x, room=x.room) for x in moves]
+            return self.picker(f"{tag} to?", list(items), [f"{tag} moves", "may catch"],
+                               home=home)
+        return build
 
     def _adjust(self, kind: str, **fields: Any) -> Item:
         action = a.Adjust(self.seat, kind, **fields)

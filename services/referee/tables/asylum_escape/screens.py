@@ -104,8 +104,9 @@ def reveal(view: dict[str, Any], labels: list[str], seat: int, data: Any) -> Can
     lines: list[str] = []
     victim = mine(view, seat)
     if victim is not None:
-        lines.append(f"{'alive' if victim['alive'] else 'died'} in "
-                     f"{w.name(data, victim.get('room', ''), 12)}")
+        where = f"{'alive' if victim['alive'] else 'died'} in"
+        room = w.name(data, victim.get("room", ""), 21)
+        lines += [f"{where} {room}"] if len(where) + len(room) < 21 else [where, room]
         moves = len(victim.get("route", [])) - 1
         lines.append("1 secret move" if moves == 1 else f"{moves} secret moves")
     lines += wrap(str(outcome.get("reason", "")).split(": ", 1)[-1])

@@ -1,0 +1,115 @@
+"""The hard character players' look-ahead for Last One Standing (R-I32-73, issue 26): the
+last survivor's final turn is followed by one round of attacks, every throng of the director
+and of the monster players striking once. The final turn is chosen by the exact odds of
+living through that round, from the public view only:
+
+- each throng hits when 2d6 <= the sum of its values (R-I32-40, R-I32-47), 1-1 always kills
+  (head shot, R-I32-51), 6-6 always misses; doubles add to the damage (R-I32-52);
+- the survivor negates a hit when its spoints cover the damage, else flails with the spoints
+  that raise its SPEED up to 11 (R-I32-49, A-I32-14);
+- inside a sanctuary with locks it cannot be attacked (R-I32-64): each hit takes a lock
+  (A-I32-08) until none is left;
+- an attack of the survivor eliminates a throng's monster at the odds the caller gives
+  (:func:`.people_normal.kill_odds`).
+
+The work is a fixed table (throngs x spoints x locks x 36 faces x the damage die), no time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from services.bots.innsmouth_32.table import FACES, TARGET_CAP, Table, damage_odds, p_test
+from services.games.innsmouth_32 import actions as a
+
+REST_CAP = 7  # rest spoints on a survivor (R-I32-13)
+Kill = Callable[[a.Act, int], float]  # an attack's odds of eliminating its monster
+
+
+@cache
+def survive(attacks: tuple[tuple[int, bool], ...], spoints: int, speed: int,
+            locks: int = 0) -> float:
+    """The odds of living through ``attacks`` (each a throng's target number and whether it
+    rolls SHAD) with ``spoints`` to spend, behind ``locks`` locks."""
+    if not attacks:
+        return 1.0
+    (target, shad), rest = attacks[0], attacks[1:]
+    if locks:
+        hit = p_test(target)
+        return hit * survive(rest, spoints, speed, locks - 1) + \
+            (1 - hit) * survive(rest, spoints, speed, locks)
+    flail = min(spoints, max(0, TARGET_CAP - speed))
+    escape = p_test(min(TARGET_CAP, speed + flail))
+    total = 0.0
+    for x, y in FACES:
+        if x == y == 1:
+            continue  # head shot: eliminated
+        if (x == y == 6) or x + y > target:
+            total += survive(rest, spoints, speed) / 36
+            continue
+        bonus = x if x == y else 0
+        for d, p in damage_odds(shad):
+            damage = d + bonus
+            if damage <= spoints:
+                total += p * survive(rest, spoints - damage, speed) / 36
+            else:
+                total += p * escape * survive(rest, spoints - flail, speed) / 36
+    return total
+
+
+def attackers(table: Table) -> list[list[int | bool]]:
+    """Every throng that strikes in the round: [target number, SHAD] each."""
+    found: list[list[int | bool]] = []
+    for seat in [table.director, *table.monster_players]:
+        for cards in table.throngs[seat]:
+            if cards:
+                found.append([min(11, table.throng_value(list(cards))),
+                              table.throng_shad(list(cards))])
+    return found
+
+
+def thinned(table: Table, card: str) -> tuple[tuple[int, bool], ...]:
+    """The round's attacks once ``card`` (a throng's monster) is eliminated."""
+    found: list[tuple[int, bool]] = []
+    for seat in [table.director, *table.monster_players]:
+        for cards in table.throngs[seat]:
+            left = [c for c in cards if c.get("card") != card]
+            if left:
+                found.append((min(11, table.throng_value(left)), table.throng_shad(left)))
+    return tuple(sorted(found, reverse=True))
+
+
+def locks_of(table: Table, sanctuary: str) -> int:
+    return next((int(s["locks"]) for s in table.sanctuaries if s["card"] == sanctuary), 0)
+
+
+def odds(table: Table, x: a.Act, spare: int, kill_odds: Kill) -> float:
+    """The odds that the last survivor lives through the round after ``x``; ``spare``: the
+    spoints an attack commits, ``kill_odds``: its odds of eliminating the monster."""
+    me = table.survivors[x.survivor]
+    spoints = table.spoints(x.survivor)
+    rest = int(me["rest"])
+    speed = table.speed(x.survivor)
+    now = tuple(sorted(((int(t), bool(s)) for t, s in attackers(table)), reverse=True))
+    where = str(me.get("where", ""))
+    if x.kind == "rest":
+        return survive(now, spoints + min(2, REST_CAP - rest), speed)
+    if x.kind == "sanctuary_rest":
+        return survive(now, spoints + min(3, REST_CAP - rest), speed, locks_of(table, where))
+    if x.kind in ("investigate", "search"):
+        return survive(now, spoints, speed, locks_of(table, where))
+    if x.kind == "move":
+        return survive(now, spoints, speed, locks_of(table, x.target))
+    if x.kind == "attack" and not x.target.startswith(("throng:", "locks:")) and \
+            table.screen_card(x.target) is None:
+        kill = kill_odds(x, spare)
+        left = spoints - spare
+        return kill * survive(thinned(table, x.target), left, speed) + \
+            (1 - kill) * survive(now, left, speed)
+    return survive(now, spoints, speed)
+
+
+def best(table: Table, acts: Sequence[a.Act], spare: int, kill_odds: Kill) -> a.Act:
+    """The final turn with the best odds (ties: the first in the legal order)."""
+    return max(acts, key=lambda x: (odds(table, x, spare, kill_odds), -acts.index(x)))
