@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.games.asylum_escape import actions as a
+from services.games.asylum_escape.bloodlust import structured_effect
 from tests.box.innsmouth_navigator import Driver
 
 Intent = tuple[Any, ...]
@@ -90,7 +91,7 @@ class Player:
     def _adjust(self, state: Any, seat: int) -> Intent:
         """A card the box applies (R-AE-16): the hunter reveals the first Victim it may or
         destroys the first room it may, else lets the card pass; a manual card is done."""
-        effect = state.data.get(state.current["card"]).effect
+        effect = structured_effect(state.data, state.current["card"])
         if not effect:
             return ("labels", ["Done: it is applied"])
         choices = [x for x in state.legal_actions(seat) if x.kind == effect]

@@ -31,12 +31,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from services.bots.asylum_escape.belief import Tracker, card_effect
+from services.bots.asylum_escape.belief import Tracker
 from services.bots.asylum_escape.effects import choose_effect
 from services.bots.asylum_escape.hunt import Hunt
 from services.bots.asylum_escape.victims import choose_victim
 from services.bots.contract import LEVELS, BotError, SeatKnowledge
 from services.games.asylum_escape import actions as a
+from services.games.asylum_escape.bloodlust import structured_effect
 from services.games.asylum_escape.data import AsylumData, load_data
 from services.games.core import Action
 
@@ -103,7 +104,7 @@ class AsylumBot:
             values = [hunt.room_value(x.room, purpose, mover) for x in rooms]
             return rooms[max(range(len(rooms)), key=lambda i: (round(values[i], 9), -i))]
         if phase == "adjust":
-            effect = card_effect(self.data, str(step.get("card", "")))
+            effect = structured_effect(self.data, str(step.get("card", "")))
             if effect:
                 adjusts = [x for x in legal if isinstance(x, a.Adjust)]
                 return choose_effect(effect, hunt, adjusts, self.level, rng)

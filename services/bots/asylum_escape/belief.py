@@ -34,20 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.bots.contract import SeatKnowledge
-from services.games.asylum_escape.data import AsylumData, Bloodlust
+from services.games.asylum_escape.bloodlust import structured_effect
+from services.games.asylum_escape.data import AsylumData
 from services.games.asylum_escape.grid import Grid
 
 Belief = dict[str, float]
 ADJUST = re.compile(r"\(adjust: ([a-z_]+)\)")
-
-
-def card_effect(data: AsylumData, card: str) -> str:
-    """A Bloodlust card's structured effect (move_patient, reveal, destroy), or ""."""
-    try:
-        info = data.get(card)
-    except KeyError:
-        return ""
-    return str(info.effect) if isinstance(info, Bloodlust) else ""
 
 
 def normalised(belief: Mapping[str, float]) -> Belief:
@@ -188,7 +180,8 @@ class Tracker:
         if e["kind"] == "move_patient" and e["patient"] in self.patients:
             self.patients[e["patient"]] = e["room"]
             self._reach = {}
-            if self.negative and card_effect(self.data, self.bloodlust_card) == "move_patient":
+            moved_by_card = structured_effect(self.data, self.bloodlust_card) == "move_patient"
+            if self.negative and moved_by_card:
                 self.rule_out([e["room"]], caught)  # a card's Patient catches on entry
 
     def on_final_window(self, e: Mapping[str, Any], caught: set[int]) -> None:

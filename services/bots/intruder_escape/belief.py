@@ -128,6 +128,11 @@ def likelihood(choice: Choice, world: frozenset[int], wake_up: bool) -> float:
     return table["enemy"]
 
 
+CHOICE_KINDS = {DAMAGE: "hurt", MODIFIER: "hurt", HEAL: "help", HEAL_LIFE: "help",
+                ESCAPE_ITEM: "give"}
+"""What playing a card of each category on another seat shows of the player's side."""
+
+
 def choices_of(history: Iterable[Any], table: Table) -> list[Choice]:
     """The public choices of the other seats, from the history's events."""
     return [c for c in choices_of_all(history, table) if c.seat != table.seat]
@@ -148,8 +153,7 @@ def _choice(event: Mapping[str, Any], table: Table) -> Choice | None:
     kind = event.get("type")
     if kind == "card_played" and event.get("target") is not None:
         category = table.data.card(str(event["card"])).category
-        what = {DAMAGE: "hurt", MODIFIER: "hurt", HEAL: "help", HEAL_LIFE: "help",
-                ESCAPE_ITEM: "give"}.get(category)
+        what = CHOICE_KINDS.get(category)
         if what is None:
             return None
         return Choice(int(event["seat"]), what, int(event["target"]))

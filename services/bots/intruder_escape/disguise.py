@@ -19,15 +19,19 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from services.bots.intruder_escape.belief import Belief, Choice, choices_of_all, likelihood
+from services.bots.intruder_escape.belief import (
+    CHOICE_KINDS,
+    Belief,
+    Choice,
+    choices_of_all,
+    likelihood,
+)
 from services.bots.intruder_escape.table import INNOCENT, INTRUDER, Table
 from services.games.core import Action
 from services.games.intruder_escape import actions as a
-from services.games.intruder_escape.cards import DAMAGE, ESCAPE_ITEM, HEAL, HEAL_LIFE, MODIFIER
+from services.games.intruder_escape.cards import ESCAPE_ITEM
 
 WEIGHT = 6.0  # lives per unit of suspicion (0..1)
-KINDS = {DAMAGE: "hurt", MODIFIER: "hurt", HEAL: "help", HEAL_LIFE: "help",
-         ESCAPE_ITEM: "give"}
 
 
 def choice_of(action: Action, table: Table) -> Choice | None:
@@ -38,7 +42,7 @@ def choice_of(action: Action, table: Table) -> Choice | None:
         if action.take is not None and table.category(action.take) == ESCAPE_ITEM:
             return Choice(table.seat, "take", action.target)
         return None
-    kind = KINDS.get(table.category(action.card))
+    kind = CHOICE_KINDS.get(table.category(action.card))
     return Choice(table.seat, kind, action.target) if kind is not None else None
 
 

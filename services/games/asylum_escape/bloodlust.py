@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.games.asylum_escape import actions as a
-from services.games.asylum_escape.data import Bloodlust
+from services.games.asylum_escape.data import AsylumData, Bloodlust
 from services.games.core import Action, Event, IllegalAction
 
 RULE = "R-AE-16"
@@ -41,14 +41,31 @@ def effect_words(card: Bloodlust) -> str:
     return ""
 
 
+def structured_effect(data: AsylumData, card: str) -> str:
+    """The effect the box applies for ``card`` (a Bloodlust card's ``effect``), or "" (any
+    other card, or a card the table applies: ``manual_effect``)."""
+    try:
+        found = data.get(card)
+    except KeyError:
+        return ""
+    return found.effect if isinstance(found, Bloodlust) else ""
+
+
+def to_apply(card: Any) -> str:
+    """What an adjustment step shows of ``card``: its manual effect, else its structured
+    effect in words ("" when there is nothing to apply)."""
+    words = effect_words(card) if isinstance(card, Bloodlust) else ""
+    return str(card.manual_effect) or words
+
+
 class BloodlustEffects:
     def effect_card(self: Any) -> Bloodlust | None:
         """The Bloodlust card being applied now if it has a structured effect."""
         cur = self.current
-        if self.phase != "adjust" or not cur:
+        if self.phase != "adjust" or not cur or not structured_effect(self.data, cur["card"]):
             return None
-        card = self.data.get(cur["card"])
-        return card if isinstance(card, Bloodlust) and card.effect else None
+        card: Bloodlust = self.data.get(cur["card"])
+        return card
 
     def card_moves(self: Any, steps: int) -> list[tuple[str, str]]:
         """(Patient, room) for every Patient on the grid and every room 1..``steps``

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.games.asylum_escape import actions as a
-from services.games.asylum_escape.bloodlust import effect_words
+from services.games.asylum_escape.bloodlust import to_apply
 from services.games.core import Action, Event, FlipResult, IllegalAction, Outcome
 
 SHORT_LAST_TURN = 9  # R-AE-28
@@ -232,8 +232,7 @@ class PatientTurns:
         if card is None:
             return []
         self.discards["bloodlust"].append(card)  # R-AE-26
-        info = self.data.get(card)
-        effect = info.manual_effect or effect_words(info)
+        effect = to_apply(self.data.get(card))
         if effect:
             self.push(["adjust", self.patients_seat, card])
         return [a.BloodlustDrawn(card, effect)]

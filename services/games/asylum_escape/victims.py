@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.games.asylum_escape import actions as a
-from services.games.asylum_escape.bloodlust import effect_words
+from services.games.asylum_escape.bloodlust import to_apply
 from services.games.core import Action, DrawResult, Event, IllegalAction
 
 ADJUST_KINDS = ("reveal", "catch", "kill", "move_patient", "destroy", "draw", "discard",
@@ -216,9 +216,7 @@ class VictimTurns:
     # ------------------------------------------------------------------ adjustments
 
     def step_adjust(self: Any, seat: int, card: str) -> list[Event]:
-        info = self.data.get(card)
-        return self.wait("adjust", seat=seat, card=card,
-                         effect=info.manual_effect or effect_words(info))
+        return self.wait("adjust", seat=seat, card=card, effect=to_apply(self.data.get(card)))
 
     def adjust(self: Any, action: a.Adjust) -> list[Event]:
         kind = action.kind

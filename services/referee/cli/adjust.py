@@ -45,8 +45,10 @@ def adjust_choice(state: State, seat: int, game_id: str, plain: Choice) -> Choic
 def applied_by_the_box(state: State, view: dict[str, Any]) -> bool:
     """A Bloodlust card with a structured effect (R-AE-16): the engine lists its every
     choice, so the plain list (each a sentence) is the menu."""
+    from services.games.asylum_escape.bloodlust import structured_effect
+
     data: Any = getattr(state, "data", None)
-    return data is not None and bool(getattr(data.get(view["step"]["card"]), "effect", ""))
+    return data is not None and bool(structured_effect(data, view["step"]["card"]))
 
 
 class Asylum:

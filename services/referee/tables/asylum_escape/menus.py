@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from services.games.asylum_escape import actions as a
+from services.games.asylum_escape.bloodlust import structured_effect
 from services.games.core import Action
 from services.referee.box.menu import Item, Menu, reader
 from services.referee.box.render import fit, wrap
@@ -214,7 +215,7 @@ class SeatMenus:
         step = self.view["step"]
         card, effect = step.get("card", ""), step.get("effect", "")
         living = [v["seat"] for v in self.view["victims"] if v["alive"]]
-        if getattr(self.data.get(card), "effect", ""):
+        if structured_effect(self.data, card):
             return self._card_effect(card, effect)
         items = [Item("Read the card", lambda: reader(self.name(card), effect)),
                  *[Item("Done: it is applied", x) for x in self.legal
@@ -224,8 +225,8 @@ class SeatMenus:
                  Item("A Patient catches", self._catch(living)),
                  Item("A Victim dies", self._victims("Dies", "kill", living)),
                  Item("Victim draws a card", self._victims("Draws", "draw", living)),
-                 Item("Move a Patient", self._move_patient()),
-                 Item("Destroy a room", self._destroy())]
+                 Item("Move a Patient", self._move_patient(self._any_move, "no catch")),
+                 Item("Destroy a room", self._destroy(self._any_room))]
         return Menu(fit(f"Apply: {self.name(card, 13)}", self.name(card)), items)
 
     def _card_effect(self, card: str, effect: str) -> Menu:
@@ -238,25 +239,11 @@ class SeatMenus:
         if kind == "reveal":
             items += [Item(f"Reveal: {w.short(self.labels, x.target)}", x) for x in choices]
         elif kind == "destroy":
-            items.append(Item("Destroy a room", lambda: self.picker(
-                "Destroy?", [RoomItem(self.name(x.room), x, room=x.room) for x in choices],
-                ["the grid", "collapses"])))
+            items.append(Item("Destroy a room", self._destroy(lambda: choices)))
         elif kind == "move_patient":
-            patients = list(dict.fromkeys(x.patient for x in choices))
-            items.append(Item("Move a Patient", lambda: Menu("Move which Patient?", [Item(
-                f"{w.patient_tag(self.view, p)} {self.name(p, 16)}",
-                self._card_move(p, [x for x in choices if x.patient == p]))
-                for p in patients])))
+            items.append(Item("Move a Patient", self._move_patient(lambda: choices,
+                                                                   "may catch")))
         return Menu(fit(f"Apply: {self.name(card, 13)}", self.name(card)), items)
-
-    def _card_move(self, card: str, moves: list[a.Adjust]) -> Callable[[], Picker]:
-        def build() -> Picker:
-            tag = w.patient_tag(self.view, card)
-            home = next((p["room"] for p in self.view["patients"] if p["card"] == card), "")
-            items = [RoomItem(self.name(x.room), x, room=x.room) for x in moves]
-            return self.picker(f"{tag} to?", list(items), [f"{tag} moves", "may catch"],
-                               home=home)
-        return build
 
     def _adjust(self, kind: str, **fields: Any) -> Item:
         action = a.Adjust(self.seat, kind, **fields)
@@ -285,28 +272,38 @@ class SeatMenus:
                 for p in patients])
         return build
 
-    def _move_patient(self) -> Callable[[], Menu]:
+    def _any_move(self) -> list[a.Adjust]:
+        """A card the table applies: any Patient on the grid to any other room."""
+        rooms = [r for c in self.view["columns"] for r in c]
+        return [a.Adjust(self.seat, "move_patient", patient=p["card"], room=r)
+                for p in self.view["patients"] if p["room"] for r in rooms if r != p["room"]]
+
+    def _any_room(self) -> list[a.Adjust]:
+        return [a.Adjust(self.seat, "destroy", room=r) for c in self.view["columns"] for r in c]
+
+    def _move_patient(self, moves: Callable[[], list[a.Adjust]],
+                      catch: str) -> Callable[[], Menu]:
+        """Which Patient, then a map of ``moves``' rooms for it (``catch``: what the status
+        line says of a Victim there)."""
         def build() -> Menu:
-            patients = [p for p in self.view["patients"] if p["room"]]
+            found = moves()
+            patients = list(dict.fromkeys(x.patient for x in found))
             return Menu("Move which Patient?", [Item(
-                f"{w.patient_tag(self.view, p['card'])} {self.name(p['card'], 16)}",
-                self._patient_to(p["card"], p["room"])) for p in patients])
+                f"{w.patient_tag(self.view, p)} {self.name(p, 16)}",
+                self._patient_to(p, [x for x in found if x.patient == p], catch))
+                for p in patients])
         return build
 
-    def _patient_to(self, card: str, at: str) -> Callable[[], Picker]:
+    def _patient_to(self, card: str, moves: list[a.Adjust], catch: str) -> Callable[[], Picker]:
         def build() -> Picker:
-            rooms = [r for c in self.view["columns"] for r in c if r != at]
-            items = [RoomItem(self.name(r), a.Adjust(self.seat, "move_patient", patient=card,
-                                                     room=r), room=r) for r in rooms]
             tag = w.patient_tag(self.view, card)
-            return self.picker(f"{tag} to?", list(items), [f"{tag} moves", "no catch"],
-                               home=at)
+            home = next((p["room"] for p in self.view["patients"] if p["card"] == card), "")
+            items = [RoomItem(self.name(x.room), x, room=x.room) for x in moves]
+            return self.picker(f"{tag} to?", list(items), [f"{tag} moves", catch], home=home)
         return build
 
-    def _destroy(self) -> Callable[[], Picker]:
+    def _destroy(self, rooms: Callable[[], list[a.Adjust]]) -> Callable[[], Picker]:
         def build() -> Picker:
-            rooms = [r for c in self.view["columns"] for r in c]
-            items = [RoomItem(self.name(r), a.Adjust(self.seat, "destroy", room=r), room=r)
-                     for r in rooms]
+            items = [RoomItem(self.name(x.room), x, room=x.room) for x in rooms()]
             return self.picker("Destroy?", list(items), ["the grid", "collapses"])
         return build
