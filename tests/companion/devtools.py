@@ -20,6 +20,7 @@ import json
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -52,7 +53,7 @@ def find_chromium() -> str | None:
 
 class Chromium:
     def __init__(self, process: subprocess.Popen[bytes], to_browser: int, from_browser: int,
-                 profile: tempfile.TemporaryDirectory[str]) -> None:
+                 profile: Path) -> None:
         self._process = process
         self._out = to_browser
         self._in = from_browser
@@ -71,15 +72,15 @@ class Chromium:
             raise BrowserError("no chromium on the PATH")
         to_read, to_browser = os.pipe()  # the browser reads its fd 3
         from_browser, to_write = os.pipe()  # and writes its fd 4
-        profile = tempfile.TemporaryDirectory(prefix="refbox-chromium-")
+        profile = Path(tempfile.mkdtemp(prefix="refbox-chromium-"))
 
         process = subprocess.Popen(
             [sys.executable, "-c", MOVE_PIPES, str(to_read), str(to_write), program,
              "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
              "--no-default-browser-check", "--disable-extensions", "--mute-audio",
-             "--remote-debugging-pipe", f"--user-data-dir={profile.name}", "about:blank"],
+             "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(to_read, to_write))
+            pass_fds=(to_read, to_write), start_new_session=True)
         os.close(to_read)
         os.close(to_write)
         browser = cls(process, to_browser, from_browser, profile)
@@ -103,14 +104,35 @@ class Chromium:
                 os.close(fd)
             except OSError:
                 pass
-        if self._process.poll() is None:
-            self._process.terminate()
+        # Chromium's helpers (renderer, crash handler) may outlive the browser and still
+        # write to the profile: stop the whole process group before removing it.
+        self._signal_group(signal.SIGTERM)
+        try:
+            self._process.wait(TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait(TIMEOUT)
+        self._signal_group(signal.SIGKILL)
+        self._remove_profile()
+
+    def _signal_group(self, number: int) -> None:
+        try:
+            os.killpg(self._process.pid, number)
+        except ProcessLookupError:
+            pass  # the group has ended already
+
+    def _remove_profile(self) -> None:
+        """Remove the profile; a helper killed a moment ago may still be closing a file in
+        it, so a directory that will not empty is tried again for up to a few seconds."""
+        for _ in range(50):
             try:
-                self._process.wait(TIMEOUT)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait(TIMEOUT)
-        self._profile.cleanup()
+                shutil.rmtree(self._profile)
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.1)
+        shutil.rmtree(self._profile)
 
     # ------------------------------------------------------------------ the page
 

@@ -282,20 +282,23 @@ class Scripted:
             set(self.uses) <= kinds)
 
 
-PLAYERS = (1, 2, 3)  # 4 seats: the director at seat 1 (index 0) and 3 character players
+# 4 seats: the director at seat 1 (index 0) and 3 character players; a winner tuple names
+# the monster players with the director (D-I32-53), not with the players
+PLAYERS = (1, 2, 3)
 FINAL = "the director's final turn of reel IV is over"
 GAMES: dict[str, Scripted] = {
     "final_turn": Scripted(43, Players("cautious", "gentle"), {}, "players", PLAYERS,
                            f"{FINAL}: 6 survivor(s) still in play", "R-I32-71"),
-    "last_one": Scripted(33, Players("reckless", "weakest"), {}, "players", PLAYERS,
+    "last_one": Scripted(33, Players("reckless", "weakest"), {}, "players", (2,),
                          "Last One Standing is over: 1 survivor(s) still in play", "R-I32-73"),
-    "no_survivor": Scripted(57, Players("reckless", "weakest"), {}, "director", (0,),
+    "no_survivor": Scripted(57, Players("reckless", "weakest"), {}, "director", (0, 2, 3),
                             "every survivor is lost: no survivor is left", "A-I32-01"),
     "half_players": Scripted(22, Players("cautious", "weakest"), {"victory": "half_players"},
-                             "director", (0,), f"{FINAL}: too few players still have "
+                             "director", (0, 1, 3), f"{FINAL}: too few players still have "
                              "survivors", "R-I32-71"),
     "modules": Scripted(57, Players("cautious", "weakest"),
-                        {"cover_attack": True, "secret_cultist": True}, "director", (0,),
+                        {"cover_attack": True, "secret_cultist": True}, "director",
+                        (0, 2, 3),
                         "every survivor is lost: no survivor is left", "A-I32-01",
                         ("cover_attack",)),
 }

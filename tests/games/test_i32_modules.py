@@ -247,7 +247,7 @@ def test_coup_de_grace_the_cultist_is_the_last_one_standing() -> None:
     said = texts(events)
     assert "Directorial coup de grâce: the secret cultist was the Last One Standing" in said
     assert state.phase == "over" and state.result is not None
-    assert state.result.winners == (0,)
+    assert state.result.winners == (0, 1)  # D-I32-53: Seat 2 is now a monster player
 
 
 def test_per_reel_a_new_terror_joins_the_discards_before_the_next_reel() -> None:

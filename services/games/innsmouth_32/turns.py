@@ -37,15 +37,20 @@ class Turns:
         return self.step_seat_turn(self.left_of(seat))
 
     def finish_game(self: Any, rule: str, why: str) -> list[Event]:
-        """A-I32-01: the players win when a survivor is still in play; else the director."""
+        """A-I32-01: the players win when a survivor is still in play; else the director.
+        D-I32-53: a monster player plays on the director's side (R-I32-32: he attacks the
+        survivors with the director's actions), so he wins or loses with the director."""
         alive = self.in_play()
+        monsters = [s for s in self.character_seats() if s in self.monster_players]
         if alive and (self.options["victory"] == "any_survivor" or 2 * len(
                 [s for s in self.character_seats() if self.pools[s]]) >= len(
                 self.character_seats())):
-            result = Outcome("players", tuple(self.character_seats()),
+            result = Outcome("players", tuple(s for s in self.character_seats()
+                                              if s not in monsters),
                              f"{why}: {len(alive)} survivor(s) still in play", "A-I32-01")
         else:
-            result = Outcome("director", (self.director,), f"{why}: no survivor is left"
+            result = Outcome("director", (self.director, *monsters),
+                             f"{why}: no survivor is left"
                              if not alive else f"{why}: too few players still have survivors",
                              "A-I32-01")
         self.result = result

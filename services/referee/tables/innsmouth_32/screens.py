@@ -127,9 +127,10 @@ def reveal(view: dict[str, Any], labels: list[str], seat: int, data: Any) -> Can
     winners = outcome.get("winners", [])
     head = ("you WIN" if seat in winners else "you lose") if outcome.get("result") in (
         "players", "director") else "game ended"
-    who = "the players" if outcome.get("result") == "players" else "the director" \
-        if outcome.get("result") == "director" else ""
-    lines = [f"{who} win" if who else "", *wrap(str(outcome.get("reason", "")))]
+    # D-I32-53: the monster players win with the director
+    side = {"players": "the players win", "director": "the director wins" if len(winners) < 2
+            else "director's side wins"}.get(str(outcome.get("result")), "")
+    lines = [side, *wrap(str(outcome.get("reason", "")))]
     lines = [x for x in lines if x][:5]
     return dense_page(fit(f"{lb.who(labels, seat)}: {head}", head),
                       [*lines, *[""] * (5 - len(lines)), "hold OK: new game"])
