@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from services.referee.box.render import Canvas
+from services.referee.box.render import Canvas, fit
 
 LETTER = {"moons": "M", "suns": "S", "waves": "W", "leaves": "L", "wyrms": "Y", "knots": "K"}
 TYPE_LETTER = {"key": "k", "corridor": "c", "boat": "b"}
@@ -59,21 +59,31 @@ def public_screen(view: dict[str, Any], labels: list[str], note: str) -> Canvas:
         canvas.line(5, note)
         return canvas
     active = view["active"]
-    canvas.line(0, f"Escape! T{view['turn']} {short_label(labels, active)} to act", invert=True)
-    escaped = "".join(str(s + 1) for s, e in enumerate(view["escaped"]) if e is not None)
-    canvas.line(1, f"tok{view['tokens']}/{view['token_total']} deck{view['draw_count']}"
-                   f" out:{escaped or '-'}")
+    who = short_label(labels, active)
+    canvas.line(0, fit(f"Escape! T{view['turn']} {who} to act", f"T{view['turn']} {who} to act",
+                       f"{who} to act"), invert=True)
+    escaped = [short_label(labels, s) for s, e in enumerate(view["escaped"]) if e is not None]
+    canvas.line(1, f"tokens {view['tokens']}/{view['token_total']} deck {view['draw_count']}")
     routes = view["routes"]
-    rows = 3 if note else 4
-    for i, route in enumerate(routes[:rows]):
+    rows = 4 - bool(note) - bool(escaped)
+    shown = routes if len(routes) <= rows else routes[:rows - 1]
+    for i, route in enumerate(shown):
         canvas.line(2 + i, route_line(route))
     if not routes:
         canvas.line(2, f"no route yet (max {max(view['route_limit'], 0)})")
     elif len(routes) > rows:
-        canvas.line(1 + rows, f"+{len(routes) - rows + 1} more routes")
+        canvas.line(1 + rows, f"+{len(routes) - len(shown)} more routes")
+    if escaped:
+        canvas.line(2 + rows, fit_words("escaped:", escaped))
     if note:
         canvas.line(5, note)
     return canvas
+
+
+def fit_words(head: str, names: list[str], width: int = 21) -> str:
+    """"escaped: S1 S3 S4", or "escaped: 4 players" when the names do not fit."""
+    line = " ".join([head, *names])
+    return line if len(line) <= width else f"{head} {len(names)} players"
 
 
 def hidden_seat(label: str, your_turn: bool, active_label: str, message: str) -> Canvas:
