@@ -8,11 +8,11 @@ import random
 import pytest
 
 from firmware_py.events import ButtonHeld, ButtonPressed
-from services.games.core import GameError
+from services.games.core import Flip, GameError, Roll
 from services.games.registry import Registry
-from services.referee.box.dice import ANIMATION
+from services.referee.box.dice import ANIMATION, DiceEntry
 from services.referee.box.flow import Flow
-from services.referee.box.render import Canvas
+from services.referee.box.render import Canvas, wrap
 from services.referee.box.table import Seat, Table
 from services.referee.journal import Journal
 from tests.referee.tally import AskDie, Tally
@@ -163,3 +163,24 @@ def test_every_offline_device_stays_named_until_it_is_back(journal):
     assert t.status == "seat2 reader offline"
     t.handle(DeviceStatus("seat2 reader", "/dev/ttyUSB1", True, "back", 3.0), 3.0)
     assert t.status == ""
+
+
+@pytest.mark.parametrize("purpose", [
+    "the Night Clerk flails",
+    "the Night Clerk flails: roll against",
+    "the Night Clerk flails: roll against his BRAINS score now"])
+def test_the_dice_move_down_under_a_longer_purpose_and_cover_none_of_it(purpose: str) -> None:
+    """One, two or three lines of purpose: every line, both dice and the help stay whole."""
+    entry = DiceEntry(Roll(purpose, "R-T-1", count=2))
+    entry.press("next")
+    canvas = entry.render()
+    assert canvas.texts == ["ROLL YOUR DICE", *wrap(purpose), "2", "1", "NEXT/PREV set OK next"]
+    assert canvas.overflow == []
+
+
+def test_a_coin_under_three_lines_of_purpose_stays_clear_of_them() -> None:
+    canvas = DiceEntry(Flip("who goes first when the two players tie at the start",
+                            "R-T-2")).render()
+    assert canvas.texts == ["FLIP A COIN", "who goes first when", "the two players tie",
+                            "at the start", "HEADS", "NEXT/PREV set OK next"]
+    assert canvas.overflow == []

@@ -65,6 +65,22 @@ def test_a_text_below_the_screen_is_recorded() -> None:
     assert canvas.overflow == ["'low': at y=58, outside the 64 px screen"]
 
 
+def test_a_text_drawn_over_another_is_recorded() -> None:
+    canvas = Canvas()
+    canvas.line(2, "R1 MYK>MK [1]")
+    canvas.line(2, "+3 more routes")
+    canvas.centered(24, "7", scale=2)  # over row 2; row 4 shares no ink with it
+    canvas.line(4, "below")
+    assert canvas.overflow == ["'+3 more routes': drawn over 'R1 MYK>MK [1]'",
+                               "'7': drawn over 'R1 MYK>MK [1]'",
+                               "'7': drawn over '+3 more routes'"]
+
+
+def test_texts_on_neighbouring_rows_share_no_ink() -> None:
+    canvas = dense_page("Title", [f"line {n} with gyp" for n in range(6)])
+    assert canvas.overflow == []
+
+
 def test_lines_that_do_not_fit_a_page_without_a_cursor_are_recorded() -> None:
     canvas = title_and_lines("T", ["a", "b", "c", "d", "e", "f"])
     assert canvas.overflow == ["'f': line 6 of a page of 5"]

@@ -59,15 +59,16 @@ class DiceEntry:
         canvas = Canvas()
         canvas.line(0, "ROLL YOUR DICE" if isinstance(self.prompt, Roll) else "FLIP A COIN",
                     invert=True)
-        purpose = wrap(self.prompt.purpose)  # one line, or two (the dice move down)
-        for i, line in enumerate(purpose):
+        purpose = wrap(self.prompt.purpose)  # one line or two (the dice move down), or three
+        for i, line in enumerate(purpose):  # (small dice below them)
             canvas.line(1 + i, line)
-        top = 20 if len(purpose) < 2 else 30
+        top = 10 + 10 * len(purpose)
+        small = len(purpose) > 2
         if isinstance(self.prompt, Flip):
             side = "heads" if self.faces[0] == 1 else "tails"
-            canvas.centered(top + 6, side.upper(), scale=2)
+            canvas.centered(top + (2 if small else 6), side.upper(), scale=1 if small else 2)
         else:
-            _faces(canvas, self.faces, self.cursor, top)
+            _faces(canvas, self.faces, self.cursor, top, small=small)
         if len(purpose) < 2:
             canvas.line(5, "NEXT/PREV set OK next")
         else:
@@ -105,13 +106,15 @@ class Rolling:
         return canvas
 
 
-def _faces(canvas: Canvas, faces: list[int], cursor: int | None, top: int = 20) -> None:
-    """One box per die (narrower when more than 4 must fit), the face inside."""
+def _faces(canvas: Canvas, faces: list[int], cursor: int | None, top: int = 20, *,
+           small: bool = False) -> None:
+    """One box per die (narrower when more than 4 must fit), the face inside; ``small``
+    boxes (12 px high, the face at scale 1) under a purpose of three lines."""
     width = min(26, canvas.width // max(len(faces), 1))
     x = max(0, (canvas.width - width * len(faces)) // 2)
     for i, face in enumerate(faces):
         left = x + i * width
-        scale = 1 if face > 9 or width < 18 else 2
-        canvas.box(left, top, left + width - 5, top + 21, fill=cursor == i)
-        canvas.text(left + (width - 4 - len(str(face)) * 6 * scale) // 2, top + 5, str(face),
-                    scale=scale, invert=cursor == i)
+        scale = 1 if face > 9 or width < 18 or small else 2
+        canvas.box(left, top, left + width - 5, top + (11 if small else 21), fill=cursor == i)
+        canvas.text(left + (width - 4 - len(str(face)) * 6 * scale) // 2,
+                    top + (0 if small else 5), str(face), scale=scale, invert=cursor == i)

@@ -45,6 +45,18 @@ def _strip(text: str, scale: int) -> Image.Image:
     return strip
 
 
+def _ink(x: int, y: int, text: str, scale: int) -> tuple[int, int, int, int]:
+    """The box (left, top, right, bottom; right and bottom excluded) that holds the ink of
+    ``text`` drawn at ``x``, ``y``: a text on a row beside another may share its empty rows."""
+    box = _ink_box(text, scale)
+    return x + box[0], y + box[1], x + box[2], y + box[3]
+
+
+@lru_cache(maxsize=1024)
+def _ink_box(text: str, scale: int) -> tuple[int, int, int, int]:
+    return _strip(text, scale).getbbox() or (0, 0, 0, 0)
+
+
 @lru_cache(maxsize=64)
 def _dither(width: int, height: int) -> Image.Image:
     """A checkerboard: text ANDed with it reads as greyed out (an unavailable choice)."""
@@ -89,6 +101,7 @@ class Canvas:
                 return x
         if y + GLYPH_TOP * scale < 0 or y + GLYPH_BOTTOM * scale > self.height:
             self.cut(text, f"at y={y}, outside the {self.height} px screen")
+        self._no_overlap(x, y, text, scale)
         self.texts.append(text)
         self.items.append((x, y, text, scale))
         strip = _strip(text, scale)
@@ -101,6 +114,14 @@ class Canvas:
         else:
             self._draw.bitmap((x, y), strip, fill=1)
         return x + strip.width
+
+    def _no_overlap(self, x: int, y: int, text: str, scale: int) -> None:
+        """Record a text whose ink would fall on a text already drawn (both unreadable)."""
+        left, top, right, bottom = _ink(x, y, text, scale)
+        for x0, y0, other, s0 in self.items:
+            left0, top0, right0, bottom0 = _ink(x0, y0, other, s0)
+            if left < right0 and left0 < right and top < bottom0 and top0 < bottom:
+                self.cut(text, f"drawn over {other!r}")
 
     def knockout(self, x: int, y: int, text: str) -> None:
         """``text`` cut out (drawn dark) of an area already filled, e.g. a highlighted cell."""
