@@ -551,3 +551,23 @@ def test_a_card_moved_patient_that_catches_nobody_rules_its_room_out() -> None:
     assert tracker.patients["the-butcher"] == "rooftop"
     assert all("rooftop" not in belief for belief in tracker.beliefs.values())
     assert all(len(belief) == 23 for belief in tracker.beliefs.values())
+
+
+def test_the_duel_stands_where_a_bloodlust_reveal_would_pay() -> None:
+    """The chance the next Bloodlust card reveals: the shipped pack's 5 cards hold one
+    reveal (Scent of Fear); and the belief's mass a Patient reaches from a room (rooms 1, 2
+    and 3 away: reached always, three times in four, half the time)."""
+    from services.bots.asylum_escape.reveal import reveal_chance, standing
+
+    data = GAME.data
+
+    def chance(*seen: str) -> float:
+        return reveal_chance(data, {"discards": {"bloodlust": [data.kind(c) for c in seen]}})
+
+    assert chance() == pytest.approx(1 / 5)
+    assert chance("bl-howl") == pytest.approx(1 / 4)
+    assert chance("bl-howl", "bl-scent") == 0.0
+    assert chance(*data.deck("bloodlust")) == pytest.approx(1 / 5)  # reshuffled
+    tracker = line_tracker()
+    assert standing(tracker.grid.distances("a"), tracker.beliefs[1]) == pytest.approx(
+        (1.0 + 0.75 + 0.5) / 3)

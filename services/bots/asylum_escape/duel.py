@@ -32,6 +32,7 @@ from typing import Any
 from services.bots.asylum_escape.belief import Belief, Tracker
 from services.bots.asylum_escape.duel_board import TINY, Board, Boards
 from services.bots.asylum_escape.hunt import Hunt
+from services.bots.asylum_escape.reveal import WEIGHT, reveal_chance, standing
 from services.bots.contract import SeatKnowledge
 from services.games.asylum_escape import actions as a
 
@@ -316,5 +317,10 @@ def choose_duel(knowledge: SeatKnowledge, tracker: Tracker, hunt: Hunt,
     earlier = [(card, tuple(path)) for card, path in tracker.paths]
     values = duel.root(tracker.turn, board, belief, order, earlier,
                        int(view["step"].get("steps", 2)), [moves[i].path for i in chosen])
+    bonus = WEIGHT * reveal_chance(tracker.data, view) if tracker.turn < duel.window_end else 0.0
+    if bonus:  # where to stand for a reveal (:mod:`.reveal`)
+        ends = [moves[i].path[-1] if moves[i].path else start for i in chosen]
+        values = [v + bonus * standing(hunt.distances(e), belief) for v, e in zip(values, ends,
+                                                                                 strict=True)]
     best = max(range(len(chosen)), key=lambda n: (round(values[n], 9), -n))
     return moves[chosen[best]]
