@@ -26,7 +26,7 @@ from services.bots.contract import (
     knowledge_of,
 )
 from services.bots.innsmouth_32 import ROLES, beliefs, director, make_bot, role_of, search
-from services.bots.innsmouth_32.table import Table
+from services.bots.innsmouth_32.table import Table, blow
 from services.bots.play import Record, self_play
 from services.games.core import JSON, Action, OptionValue, SeatPrompt
 from services.games.innsmouth_32 import I32State
@@ -367,6 +367,33 @@ def test_a_take_is_worth_more_while_the_reel_flows_than_under_turning_point() ->
                 assert action == same
                 extra = bonus if isinstance(action, acts.TakeAttack) else 0.0
                 assert score == pytest.approx(still + extra)
+
+
+def test_hard_at_a_big_table_kills_a_lone_survivor_for_less() -> None:
+    """hard with 7 or more players (crowded): a kill that leaves a player no survivor and none
+    to draw (Table.lone, R-I32-32) is worth LONE less; normal, and hard at 6 players, weigh
+    it as any other kill."""
+    knowledge = director_turns(9, 1)[0]
+    view = knowledge.view
+    target = next(iter(view["survivors"]))
+    owner = int(view["survivors"][target]["owner"])
+
+    def worth(pile: int, pool: list[str], players: int, careful: bool) -> float:
+        pools = [list(p) for p in view["pools"]]
+        pools[owner] = pool
+        seen = {**view, "survivor_pile": pile, "pools": pools, "players": players}
+        return director.attack_value(Table(seen, knowledge.seat, careful), 11, False, target)
+
+    table = Table({**view, "survivor_pile": 0}, knowledge.seat, True)
+    assert len(table.survivors) > 2 and not table.spoils(target)
+    kill = blow(11, False, table.spoints(target), table.speed(target)).kill
+    assert kill > 0
+    assert worth(0, [target], 9, True) == pytest.approx(
+        worth(0, [target, "other"], 9, True) - director.LONE * kill)
+    assert worth(1, [target], 9, True) == pytest.approx(worth(0, [target, "other"], 9, True))
+    for players, careful in ((9, False), (6, True)):
+        assert worth(0, [target], players, careful) == pytest.approx(
+            worth(0, [target, "other"], players, careful))
 
 
 def test_easy_strikes_all_out_whenever_a_throng_holds_a_monster() -> None:

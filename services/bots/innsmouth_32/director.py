@@ -13,11 +13,12 @@ turns that :mod:`.search` plays out) is normal planning its throngs for the atta
 flows (:data:`TAKE_HARD`: a take keeps the monster and brings the movie's end closer, which
 tournaments showed to pay more than striking all-out), minding the kills that would leave the
 last survivor out of reach (:meth:`Table.spoils`), fading nothing out at a table of 7 or more
-players (:func:`crowded`); at the director's final turn and in Last One Standing no level
-builds for later, and under Turning Point (R-I32-72) a take has no tempo worth. With two
-players (one character player) Turning Point holds from the first turn, so no monster comes
-to the screen after the opening cards of each reel: hard weighs its throngs' growth about
-twice as much there (:data:`PLANNED_DUEL`), each monster kept serving to the end."""
+players and there killing a player's lone survivor for less (:func:`crowded`); at the
+director's final turn and in Last One Standing no level builds for later, and under
+Turning Point (R-I32-72) a take has no tempo worth. With two players (one character player)
+Turning Point holds from the first turn, so no monster comes to the screen after the opening
+cards of each reel: hard weighs its throngs' growth about twice as much there
+(:data:`PLANNED_DUEL`), each monster kept serving to the end."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ CROWDED = 7  # hard: players from which it fades nothing (tempo: R-I32-66 spends
 TAKE = 0.5  # normal: a take+attack's worth beyond its attack and growth, while the reel flows
 TAKE_HARD = 3.0  # hard: the same (taking ends the movie sooner and keeps its monsters)
 LAST_REEL_TAKE = -1.0  # hard, reel IV under Turning Point: a take brings the final turn on
+LONE = 1.0  # hard, 7+ players: a kill that leaves a player no survivor and none to draw
 
 
 def attack_value(table: Table, value: int, shad: bool, target: str,
@@ -63,6 +65,8 @@ def attack_value(table: Table, value: int, shad: bool, target: str,
     share = 1.0 if left is None else left.get(target, 1.0)
     hit = blow(value, shad, table.spoints(target), table.speed(target))
     kill = -SPOILED if table.careful and table.spoils(target) else KILL * table.worth(target)
+    if table.careful and crowded(table) and table.lone(target):
+        kill -= LONE  # thin the pools of several survivors first (see crowded)
     return share * (hit.kill * kill + hit.drain * DRAIN) - hit.fumble * FUMBLE
 
 
@@ -240,7 +244,11 @@ def fade(table: Table, legal: Sequence[Action], level: str, rng: random.Random) 
 def crowded(table: Table) -> bool:
     """A big table: many survivors for one director's turn a round, so its turns, not the
     survivors' items, are what it lacks (each fade out discards and replaces a reel card,
-    bringing the movie's end closer)."""
+    bringing the movie's end closer). There hard also kills a lone survivor (:meth:`Table.lone`)
+    for :data:`LONE` less, thinning the pools of several survivors first: its player would
+    become a monster player (R-I32-32), taking screen monsters for throngs of his own and
+    counting towards Turning Point (R-I32-72). At 9 players this won 466 of games 0-599
+    against 445 (docs/games/innsmouth-32.md)."""
     return table.players >= CROWDED
 
 

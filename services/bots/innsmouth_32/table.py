@@ -179,6 +179,12 @@ class Table:
             return not getattr(self.card(where), "attackable", False)
         return any(s["card"] == where and s["locks"] for s in self.sanctuaries)
 
+    def lone(self, victim: str) -> bool:
+        """``victim`` is the only survivor of its player's pool and none is left to draw:
+        killing it makes that player a monster player (R-I32-32)."""
+        owner = self.owner(victim)
+        return int(self.view["survivor_pile"]) == 0 and len(self.view["pools"][owner]) == 1
+
     def spoils(self, victim: str) -> bool:
         """Killing ``victim`` would start Last One Standing (R-I32-73) with the last survivor
         out of the monsters' reach: its round would end with the players winning."""
