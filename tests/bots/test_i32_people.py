@@ -1,6 +1,6 @@
 """The character players' levels of Innsmouth 32 (issue 26, services/bots/innsmouth_32/
-people.py and people_normal.py): exact choices per level, honesty twins at the character
-players' seats for every level, and the planted cheat caught there."""
+people.py, people_normal.py and people_last.py): exact choices per level, honesty twins at
+the character players' seats for every level, and the planted cheat caught there."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import cast
 
 import pytest
 
-from services.bots.contract import LEVELS, SeatKnowledge, choose
+from services.bots.contract import LEVELS, SeatKnowledge, Told, choose
 from services.bots.innsmouth_32 import make_bot, people_last, people_normal, role_of
 from services.bots.innsmouth_32.table import Table
 from services.games.innsmouth_32 import actions as acts
@@ -67,6 +67,84 @@ def test_spoints_raise_the_odds_of_the_last_round() -> None:
     odds = [people_last.survive(attacks, n, 6) for n in range(0, 13)]
     assert odds == sorted(odds)
     assert odds[0] < odds[12]
+
+
+def monster(card: str, name: str, value: int) -> dict[str, object]:
+    return {"card": card, "name": name, "kind": "monster", "value": value}
+
+
+def view(step: dict[str, object], rest: int, throngs: list[list[list[dict[str, object]]]],
+         monster_players: tuple[int, ...] = (), final: int = 3) -> dict[str, object]:
+    """A view of a 3-player game (director at seat 0) with Danny Freeborn (SPEED 8, MUSCLE
+    6) the one survivor in play, Seat 3's, and no power spoints left."""
+    danny = {"name": "Danny Freeborn", "owner": 2, "faction": "students",
+             "stats": {"muscle": 6, "speed": 8, "brains": 5, "guts": 5}, "insane": [],
+             "rest": rest, "mythos": 0, "items": ["fire-axe"], "stores": {}, "stars": 0,
+             "where": ""}
+    return {"director": 0, "players": 3, "reel": 2, "survivors": {"danny-freeborn": danny},
+            "power": [0, 0, 0], "monster_players": list(monster_players), "throngs": throngs,
+            "screen": [monster("shoggoth-spawn-1", "Shoggoth Spawn", 8)], "sanctuaries": [],
+            "step": step, "pools": [[], [], ["danny-freeborn"]], "survivor_pile": 0,
+            "final_turn": final, "phase": "negate", "event_cards": []}
+
+
+def test_the_damage_spoints_reach_the_monster_on_a_four() -> None:
+    """After a hit with doubles 3-3 (+3) and the Fire Axe (+3) on a Shoggoth Spawn (8), the
+    die must show 2: normal commits nothing; without the axe and the doubles it needs 8:
+    4 spoints (of 7 rest, 3 kept in reserve: 4 to spare) to kill on a 4 or better."""
+    step = {"seat": 2, "survivor": "danny-freeborn", "purpose": "the damage roll",
+            "limit": 99}
+    table = Table(view(step, 7, [[], [], []], final=0), 2)
+    axe = [Told("Danny Freeborn: attack Shoggoth Spawn with Fire Axe (MUSCLE)", ()),
+           Told("The dice show 3+3", ({"text": "2d6 = 3+3 = 6 <= MUSCLE 6 + 2 spoints: hit, "
+                                               "doubles +3 damage"},))]
+    bare = [Told("Danny Freeborn: attack Shoggoth Spawn", ()),
+            Told("The dice show 2+3", ({"text": "2d6 = 2+3 = 5 <= MUSCLE 6: hit"},))]
+    assert people_normal.damage_need(table, "danny-freeborn", axe) == 2
+    assert people_normal.damage_need(table, "danny-freeborn", bare) == 8
+    commits = [acts.Commit(2, 0, n, 0) for n in range(8)]
+    assert people_normal.commit(table, commits, "normal", axe) == acts.Commit(2, 0, 0, 0)
+    assert people_normal.commit(table, commits, "normal", bare) == acts.Commit(2, 0, 4, 0)
+
+
+THRONGS = [[[monster("shoggoth-spawn-2", "Shoggoth Spawn", 8)],
+            [monster("marsh-ghoul-1", "Marsh Ghoul", 6), monster("deep-one-hybrid-2",
+                                                                "Deep One Hybrid", 5)],
+            [monster("deep-one-3", "Deep One", 4)], [], [], []],
+           [[monster("esoteric-cultist-1", "Esoteric Cultist", 3)], [], []], [[], [], []]]
+
+
+def test_the_attacks_left_in_the_last_round_are_read_from_the_history() -> None:
+    """Last One Standing (R-I32-73): after the director's first aim of an all-out attack,
+    his two later throngs (6+5 = 11 and 4) and the monster player's (3) are still to come;
+    after a take+attack, only the monster player's."""
+    table = Table(view({"seat": 2, "survivor": "danny-freeborn", "damage": 2}, 2, THRONGS,
+                       (1,)), 2)
+    all_out = [Told("Seat 1 makes an all-out attack", ()),
+               Told("Seat 1 aims at Danny Freeborn", ())]
+    take = [Told("Seat 1 takes Deep One into throng 3 and attacks Danny Freeborn", ())]
+    assert people_last.later_attacks(table, all_out) == ((11, False), (4, False), (3, False))
+    assert people_last.later_attacks(table, take) == ((3, False),)
+
+
+def test_the_last_survivor_negates_or_flails_by_its_exact_odds() -> None:
+    """Hard, Last One Standing: 2 damage, 2 rest spoints, one attack of 11 to come: negating
+    (0.7099) beats the best flail (1 spoint: 0.6983); 6 damage, 7 rest, three attacks of 11
+    to come: a flail with 2 spoints (0.5934) beats negating (0.4249) and the other flails."""
+    def table(rest: int, damage: int, throngs: list[list[dict[str, object]]]) -> Table:
+        step = {"seat": 2, "survivor": "danny-freeborn", "damage": damage, "limit": 3}
+        return Table(view(step, rest, [throngs, [[], [], []], [[], [], []]]), 2)
+
+    one = [[monster("night-gaunt-1", "Night Gaunt", 7)],
+           [monster("night-gaunt-2", "Night Gaunt", 7), monster("deep-one-1", "Deep One", 4)]]
+    three = [one[0], *[[monster(f"marsh-ghoul-{i}", "Marsh Ghoul", 6),
+                        monster(f"deep-one-{i}", "Deep One", 5)] for i in range(1, 4)]]
+    aimed = [Told("Seat 1 makes an all-out attack", ()),
+             Told("Seat 1 aims at Danny Freeborn", ())]
+    small = [acts.Negate(2, 0, 2, 0), *[acts.Flail(2, 0, f, 0) for f in range(3)]]
+    assert people_last.negate(table(2, 2, one), small, aimed) == acts.Negate(2, 0, 2, 0)
+    big = [acts.Negate(2, 0, 6, 0), *[acts.Flail(2, 0, f, 0) for f in range(4)]]
+    assert people_last.negate(table(7, 6, three), big, aimed) == acts.Flail(2, 0, 2, 0)
 
 
 class Reach:

@@ -17,10 +17,13 @@ The work is a fixed table (throngs x spoints x locks x 36 faces x the damage die
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from services.bots.contract import Told
 from services.bots.innsmouth_32.table import FACES, TARGET_CAP, Table, damage_odds, p_test
+from services.games.core import Action
 from services.games.innsmouth_32 import actions as a
 
 REST_CAP = 7  # rest spoints on a survivor (R-I32-13)
@@ -113,3 +116,63 @@ def odds(table: Table, x: a.Act, spare: int, kill_odds: Kill) -> float:
 def best(table: Table, acts: Sequence[a.Act], spare: int, kill_odds: Kill) -> a.Act:
     """The final turn with the best odds (ties: the first in the legal order)."""
     return max(acts, key=lambda x: (odds(table, x, spare, kill_odds), -acts.index(x)))
+
+
+AIMS = re.compile(r"^Seat (\d+) aims at ")
+ALL_OUT = re.compile(r"^Seat (\d+) makes an all-out attack")
+ONE = re.compile(r"^Seat (\d+) (takes .+ into throng \d+ and attacks|covers)")
+
+
+def later_attacks(table: Table, history: Sequence[Told]) -> tuple[tuple[int, bool], ...]:
+    """The attacks still to come in the Last One Standing round after the one being
+    negated, read from the history: the rest of an all-out attack (throng by throng, R-I32-30),
+    then every throng of the attackers after this one (clockwise from the survivor, R-I32-73)."""
+    survivor = next(iter(table.survivors), "")
+    if not survivor:
+        return ()
+    attacker, aimed = -1, 0
+    for told in reversed(history):
+        found = AIMS.match(told.sentence)
+        if found:
+            attacker, aimed = int(found.group(1)) - 1, aimed + 1
+            continue
+        found = ALL_OUT.match(told.sentence) or ONE.match(told.sentence)
+        if found:
+            if ONE.match(told.sentence):
+                attacker, aimed = int(found.group(1)) - 1, len(table.throngs[0]) + 6
+            break
+    owner = table.owner(survivor)
+    order = [(owner + i) % table.players for i in range(1, table.players + 1)]
+    order = [s for s in order if s == table.director or s in table.monster_players or
+             (not table.view["pools"][s] and s != owner)]
+    found_attacks: list[tuple[int, bool]] = []
+    if attacker in order:
+        left = [list(t) for t in table.throngs[attacker] if t][aimed:]
+        found_attacks += [(min(11, table.throng_value(t)), table.throng_shad(t)) for t in left]
+        order = order[order.index(attacker) + 1:]
+    for seat in order:
+        found_attacks += [(min(11, table.throng_value(list(t))), table.throng_shad(list(t)))
+                          for t in table.throngs[seat] if t]
+    return tuple(sorted(found_attacks, reverse=True))
+
+
+def negate(table: Table, plain: Sequence[Action], history: Sequence[Told]) -> Action:
+    """The last survivor hit in its round of attacks: negate or flail, and with which
+    spoints, by the exact odds of living through this hit and the attacks still to come
+    (:func:`later_attacks`), with the spoints left on it and its player's board."""
+    survivor = str(table.step.get("survivor", ""))
+    me = table.survivors[survivor]
+    speed = table.speed(survivor)
+    rest, power = int(me["rest"]), table.power[table.owner(survivor)]
+    later = later_attacks(table, history)
+
+    def odds(x: Action) -> float:
+        if not isinstance(x, a.Negate | a.Flail):
+            return -1.0
+        left = max(0, rest - x.rest) + max(0, power - x.power)
+        now = 1.0 if isinstance(x, a.Negate) else \
+            p_test(min(TARGET_CAP, speed + x.power + x.rest + x.lent))
+        return now * survive(later, left, speed)
+
+    return max(plain, key=lambda x: (odds(x), -getattr(x, "lent", 0), -getattr(x, "power", 0),
+                                     str(x.to_json())))

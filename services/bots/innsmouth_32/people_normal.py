@@ -2,22 +2,24 @@
 (:mod:`.people`) with situational weights. A survivor keeps a reserve of spoints to negate
 an expected hit (R-I32-49) and spends only the rest; it attacks a monster only when, with
 the spoints it may spare, the odds of eliminating it are at least even (R-I32-43..45); it
-rests (R-I32-63) when its spoints fall below that reserve; spoints
-committed to an attack go first to the damage roll, to reach the monster's value
-(R-I32-44), then to the target number. The last survivor's final turn (Last One Standing,
-R-I32-73) keeps it out of the monsters' reach in a sanctuary with locks if it can (R-I32-64),
-else rests. ``hard`` chooses that final turn by its exact odds of living through the round
-of attacks that follows (:mod:`.people_last`) and commits the survivor's own rest spoints
-before its player's power.
+rests (R-I32-63) when its spoints fall below that reserve; spoints committed to an attack go
+first to the damage roll, to reach the monster's value on a 4 or better (R-I32-44: the
+monster, the item and the doubles bonus read from the history, :func:`damage_need`), then to
+the target number. The last survivor's final turn (Last One Standing, R-I32-73) keeps it out
+of the monsters' reach in a sanctuary with locks if it can (R-I32-64), else rests. ``hard``
+chooses that final turn by its exact odds of living through the round of attacks that
+follows, negates or flails in that round by the same exact odds (:mod:`.people_last`), and
+commits the survivor's own rest spoints before its player's power.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from services.bots.contract import SeatKnowledge
+from services.bots.contract import SeatKnowledge, Told
 from services.bots.innsmouth_32 import people, people_last
 from services.bots.innsmouth_32.table import Table, p_test
 from services.games.core import Action
@@ -26,6 +28,8 @@ from services.games.innsmouth_32 import actions as a
 RESERVE = 3  # spoints kept to negate a monster's hit (its damage die averages 3.5)
 EVEN = 0.5  # the least odds of eliminating a monster worth an attack
 CAP = 11  # a target number is raised to 11 at most (A-I32-14)
+ATTACKS = re.compile(r"^(.+): attack (.+?)(?: with (.+) \(\w+\))?$")
+DOUBLES = re.compile(r"doubles \+(\d+) damage")
 LOS = 3  # the view's ``final_turn`` while Last One Standing runs (R-I32-73)
 
 
@@ -41,10 +45,14 @@ def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:
                 int(table.view.get("final_turn", 0)) == LOS:
             return last_turn(table, acts)
         return max(plain, key=lambda x: (act_score(table, x), str(x.to_json())))
+    if plain and main and phase == "negate" and level == "hard" and \
+            int(table.view.get("final_turn", 0)) == LOS and \
+            str(table.step.get("survivor", "")) in table.survivors:
+        return people_last.negate(table, plain, knowledge.history)
     if plain and main and phase == "commit":
         commits = [x for x in plain if isinstance(x, a.Commit)]
         if commits:
-            return commit(table, commits, level)
+            return commit(table, commits, level, knowledge.history)
     return people.choose(knowledge, rng)
 
 
@@ -109,19 +117,16 @@ def last_stand(table: Table, x: a.Act, score: float) -> float:
     return score
 
 
-def commit(table: Table, commits: Sequence[a.Commit], level: str) -> Action:
+def commit(table: Table, commits: Sequence[a.Commit], level: str,
+           history: Sequence[Told] = ()) -> Action:
     """Spend what the survivor may spare: on the damage roll enough to reach the monster's
     value on a 4 or better, on the attack roll what is left (hard: rest before power)."""
     survivor = str(table.step.get("survivor", ""))
     purpose = str(table.step.get("purpose", ""))
-    fight: Mapping[str, Any] = table.view.get("fight") or {}
     budget = spare(table, survivor)
     want = 0
-    if "damage" in purpose and fight:
-        item = table.card(str(fight.get("item", ""))) if fight.get("item") else None
-        bonus = int(getattr(item, "damage", 0) or 0) + int(fight.get("bonus", 0))
-        need = table.monster_value(str(fight.get("target", ""))) - bonus
-        want = min(budget, max(0, need - 4))
+    if "damage" in purpose:
+        want = min(budget, max(0, damage_need(table, survivor, history) - 4))
     elif "attack" in purpose:
         want = min(budget, 2)
     fits = [x for x in commits if x.power + x.rest + x.lent <= want] or list(commits)
@@ -130,3 +135,38 @@ def commit(table: Table, commits: Sequence[a.Commit], level: str) -> Action:
     if level == "hard":
         return min(chosen, key=lambda x: (x.power, x.lent, x.rest))
     return min(chosen, key=lambda x: (x.lent, x.power, x.rest))
+
+
+def damage_need(table: Table, survivor: str, history: Sequence[Told]) -> int:
+    """What the damage die must reach after a hit (R-I32-44, R-I32-45), read from the
+    history: the monster the survivor's attack named (the strongest card of that name in
+    play), less the item's bonus and the doubles bonus of the hit; 0 when not told."""
+    me = table.survivors.get(survivor)
+    if me is None:
+        return 0
+    doubles = 0
+    for told in reversed(history):
+        for event in told.events:
+            found = DOUBLES.search(str(event.get("text", "")))
+            if found:
+                doubles = max(doubles, int(found.group(1)))
+        found = ATTACKS.match(told.sentence)
+        if found and found.group(1) == str(me.get("name", "")):
+            values = [int(c.get("value", 0)) for c in monsters(table)
+                      if c.get("name", table_name(table, str(c.get("card", "")))) ==
+                      found.group(2)]
+            item = next((table.card(i) for i in me.get("items", ())
+                         if getattr(table.card(i), "name", "") == found.group(3)), None)
+            bonus = int(getattr(item, "damage", 0) or 0) if found.group(3) else 0
+            return max(values, default=0) - bonus - doubles
+    return 0
+
+
+def table_name(table: Table, card: str) -> str:
+    return str(getattr(table.card(card), "name", card))
+
+
+def monsters(table: Table) -> list[Mapping[str, Any]]:
+    """Every monster in play with its value: the screen's and the throngs'."""
+    found = [s for s in table.screen if s.get("card") and "value" in s]
+    return found + [c for seat in table.throngs for t in seat for c in t]
