@@ -18,8 +18,13 @@ import pytest
 from services.bots import levels
 from services.bots.asylum_escape import make_bot
 from services.bots.asylum_escape.victims import choose_victim
-from services.bots.asylum_escape.victims_route import Danger, stumble_chance
-from services.bots.contract import LEVELS, Bot, SeatKnowledge, choose, knowledge_of
+from services.bots.asylum_escape.victims_route import (
+    CALM,
+    Danger,
+    destroy_chance,
+    stumble_chance,
+)
+from services.bots.contract import LEVELS, Bot, SeatKnowledge, Told, choose, knowledge_of
 from services.bots.play import Record, self_play
 from services.games.asylum_escape import AsylumState
 from services.games.asylum_escape import actions as a
@@ -104,6 +109,48 @@ def test_the_stumble_chance_counts_the_face_up_discards() -> None:
     assert stumble_chance(view, data) == pytest.approx(1 / 16)
     view = {"deck_sizes": {"movement": 0}, "discards": {"movement": ["stumble-1", "move-2-1"]}}
     assert stumble_chance(view, data) == pytest.approx(1 / 2)
+
+
+def test_the_destroy_chance_counts_the_face_up_bloodlust_cards() -> None:
+    data = make_bot("normal").data  # five Bloodlust cards, one destroys (bl-collapse)
+    view = {"deck_sizes": {"bloodlust": 5}, "discards": {"bloodlust": []}}
+    assert destroy_chance(view, data) == pytest.approx(1 / 5)
+    view = {"deck_sizes": {"bloodlust": 3}, "discards": {"bloodlust": ["bl-collapse", "bl-howl"]}}
+    assert destroy_chance(view, data) == 0.0
+    view = {"deck_sizes": {"bloodlust": 0}, "discards": {"bloodlust": ["bl-collapse", "bl-howl"]}}
+    assert destroy_chance(view, data) == pytest.approx(1 / 2)
+
+
+def told(*events: dict[str, Any]) -> Told:
+    return Told("", tuple(events))
+
+
+SEEN_AT_R00 = (  # The Butcher in r22; seats 1 and 2 start somewhere; seat 2 is caught in r00
+    told({"type": "layout_dealt", "columns": COLUMNS}),
+    told({"type": "patient_released", "patient": "the-butcher", "room": "r22"}),
+    told({"type": "start_chosen", "seat": 1}, {"type": "start_chosen", "seat": 2}),
+    told({"type": "caught", "seat": 2, "room": "r00", "patients": ["the-butcher"],
+          "rule": "R-AE-10"}),
+)
+
+
+def test_normal_and_hard_keep_out_of_the_room_the_table_thinks_most_crowded() -> None:
+    """r00 and r40 are alike for a Patient in r22; the table knows a Victim is in r00, the
+    room a Bloodlust card would destroy: normal and hard go to r40, easy to either."""
+    base = knowledge_at("victim_draw")
+    seat = base.seat
+    moves = (a.Move(seat, ("r10", "r00")), a.Move(seat, ("r30", "r40")))
+    k = placed(base, "r20", {"the-butcher": "r22"}, moves, turn=2, phase="move",
+               deck_sizes={"bloodlust": 5}, discards={"bloodlust": []})
+    k = dataclasses.replace(k, history=SEEN_AT_R00)
+    data = make_bot("normal").data
+    doomed = Danger(k, data).doomed(0)
+    assert doomed["r00"] == pytest.approx(CALM / 5)  # seat 2 for sure, seat 1 a 24th
+    assert doomed["r40"] == pytest.approx(CALM / 5 * (1 / 25) ** 3)
+    for level in ("normal", "hard"):
+        assert choose_victim(k, data, random.Random(1), level) == moves[1]
+    ends = {choose_victim(k, data, random.Random(s), "easy") for s in range(20)}
+    assert ends == set(moves)
 
 
 def test_each_level_draws_a_movement_card_next_to_a_patient_and_a_camo_card_far_away() -> None:

@@ -20,7 +20,8 @@ its belief (:mod:`.effects`).
 
 A Victim's seat plays at the level's strength too (:mod:`.victims`): ``easy`` moves as far
 from the Patients as it can; ``normal`` routes by the danger of each room next Patient turn
-and uses its move and save cards; ``hard`` also avoids the rooms a hunter would search on
+(a Bloodlust card destroying the room the table thinks most crowded included) and uses its
+move and save cards; ``hard`` also avoids the rooms a hunter would search on
 what the table knows of the Victims (:mod:`.victims_route`).
 Everything is pure: the same knowledge and seed give the same action.
 """

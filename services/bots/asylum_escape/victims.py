@@ -6,10 +6,11 @@
   card when it is caught and no other card, passes every window and ends every adjustment.
 * ``normal`` routes by danger (:class:`~.victims_route.Danger`): how likely each room is to
   be reached next Patient turn (up to 2 rooms a Patient, its Catching Stat, a Patient about
-  to enter at its printed start room on turn 3 or 5), then the farthest from the Patients,
-  then the most ways out. It draws a Movement card when it is in danger or the table may
-  know its room (a catch told it), plays a Vent Crawl or Sprint when in danger, and keeps
-  save cards for the moment it is caught.
+  to enter at its printed start room on turn 3 or 5; a Bloodlust card destroying the room
+  the table thinks holds the most Victims, :meth:`~.victims_route.Danger.doomed`), then the
+  farthest from the Patients, then the most ways out. It draws a Movement card when it is
+  in danger or the table may know its room (a catch told it), plays a Vent Crawl or Sprint
+  when in danger, and keeps save cards for the moment it is caught.
 * ``hard`` adds a look-ahead: it works out the walks a hunting Patients player would choose
   next turn on what the table knows of every Victim (its own move included, as the table
   sees it: a move of the length shown) and avoids the rooms they search, on top of normal's
@@ -97,14 +98,14 @@ def routed(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random,
     danger = Danger(knowledge, data)
     if phase == "start_rooms":
         rooms = [x for x in legal if isinstance(x, a.StartRoom)]
-        extra = danger.hunted(0) if look else {}
-        return rooms[rng.choice(best_room(danger, [x.room for x in rooms], extra, HUNTED))]
+        extra = threat(danger, 0, look)
+        return rooms[rng.choice(best_room(danger, [x.room for x in rooms], extra, 1.0))]
     here = view.get("private", {}).get("room", "")
     moves = [x for x in legal if isinstance(x, a.Move)]
     if moves and here in danger.grid:
-        extra = danger.hunted(shown_steps(knowledge, data)) if look else {}
+        extra = threat(danger, shown_steps(knowledge, data), look)
         ends = [x.path[-1] if x.path else here for x in moves]
-        return moves[rng.choice(best_room(danger, ends, extra, HUNTED))]
+        return moves[rng.choice(best_room(danger, ends, extra, 1.0))]
     runs = [x for x in legal if isinstance(x, a.PlayCard) and card_value(data, x.card)]
     if phase == "victim_draw":
         reach = max((card_value(data, c) for c in view.get("private", {}).get("hand", [])),
@@ -129,14 +130,24 @@ def pressed(knowledge: SeatKnowledge, data: AsylumData, danger: Danger, here: st
     if here not in danger.grid:
         return True
     stay = danger.reach(here) + SEEN * exposure(knowledge, data, here)
-    if look:
-        stay += HUNTED * danger.hunted(0).get(here, 0.0)
-    moved = danger.hunted(steps) if look else {}
-    after = min(danger.reach(r) + HUNTED * moved.get(r, 0.0)
-                for r in danger.within(here, steps))
+    stay += threat(danger, 0, look).get(here, 0.0)
+    moved = threat(danger, steps, look)
+    after = min(danger.reach(r) + moved.get(r, 0.0) for r in danger.within(here, steps))
     if chance is None:
         chance = stumble_chance(knowledge.view, data)
     return stay > MARGIN + chance * danger.stumble(here) + (1 - chance) * after
+
+
+def threat(danger: Danger, steps: int, look: bool) -> dict[str, float]:
+    """What the table may do to each room before this Victim moves again, beyond a
+    Patient's reach, after a secret move of up to ``steps`` rooms: a Bloodlust card
+    destroying the room it thinks most crowded (normal and hard), and (hard, ``look``) the
+    rooms a hunter would search, weighted ``HUNTED``."""
+    found = dict(danger.doomed(steps))
+    if look:
+        for room, p in danger.hunted(steps).items():
+            found[room] = found.get(room, 0.0) + HUNTED * p
+    return found
 
 
 def draw(knowledge: SeatKnowledge, wanted: Sequence[str]) -> Action:

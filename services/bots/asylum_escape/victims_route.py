@@ -10,6 +10,11 @@ is, since its catches and Movement cards are public).
   next to one is reached most often, two rooms away about half as often; each reach is
   weighed by the Patient's kill chance; rooms three or four away count a little, for the
   turn after; a start room of a Patient still to enter counts by the chance it enters there.
+* :meth:`Danger.doomed` (normal and hard): after a Patient turn without a kill the Patients
+  draw a Bloodlust card; a destroy card (the chance left in the deck, from the face-up
+  discards) lets them destroy the room their belief holds the most Victims in, and a Victim
+  in it dies (A-AE-08). Each room counts by its belief mass, summed over the Victims, next
+  to the most crowded room's (cubed: the most crowded room counts fully).
 * :meth:`Danger.hunted` (hard): the rooms a hunting Patients player would search next turn:
   for each Patient and each side of its coin, the walk the box's own hunter
   (:class:`~services.bots.asylum_escape.hunt.Hunt`) picks on the public belief, after this
@@ -26,6 +31,7 @@ from typing import Any
 from services.bots.asylum_escape.belief import Tracker
 from services.bots.asylum_escape.hunt import Hunt
 from services.bots.contract import SeatKnowledge
+from services.games.asylum_escape.bloodlust import structured_effect
 from services.games.asylum_escape.data import AsylumData
 from services.games.asylum_escape.grid import Grid
 
@@ -33,6 +39,8 @@ REACH = {0: 1.0, 1: 0.75, 2: 0.35}  # the chance a Patient this far away passes 
 LATER = {3: 0.15, 4: 0.05}  # the same for the turn after (a tie-break, mostly)
 RELEASE = {2: "patients", 4: "special"}  # after Patient turn t, a Patient of this deck enters
 STUMBLED = 0.6  # the danger of being seen in a Patient's room after a Stumble, beyond its roll
+CROWD = 3
+CALM = 0.8  # the chance a Patient turn kills nobody (then a Bloodlust card is drawn, R-AE-16)
 
 
 @dataclass
@@ -43,6 +51,7 @@ class Danger:
     patients: list[tuple[str, str, float]] = field(init=False)  # (card, room, kill chance)
     _near: list[dict[str, int]] = field(init=False, repr=False)
     _hunted: dict[int, dict[str, float]] = field(default_factory=dict, repr=False)
+    _doomed: dict[int, dict[str, float]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         view = self.knowledge.view
@@ -109,11 +118,57 @@ class Danger:
         return self._hunted[steps]
 
 
-def hunt_cover(knowledge: SeatKnowledge, data: AsylumData, steps: int) -> dict[str, float]:
+    def doomed(self, steps: int) -> dict[str, float]:
+        """The chance each room is destroyed by a Bloodlust card before this Victim moves
+        again, this Victim having made a secret move of up to ``steps`` rooms first: a turn
+        without a kill (``CALM``), a destroy card drawn (the chance left in the deck), and
+        the room the one the table's belief holds most Victims in (:func:`crowded`)."""
+        if steps not in self._doomed:
+            chance = CALM * destroy_chance(self.knowledge.view, self.data)
+            rooms = crowded(self.knowledge, self.data, steps) if chance > 0 else {}
+            self._doomed[steps] = {r: chance * share for r, share in rooms.items()}
+        return self._doomed[steps]
+
+
+def public_tracker(knowledge: SeatKnowledge, data: AsylumData, steps: int) -> Tracker:
+    """The table's belief of every Victim, this Victim's after a secret move of up to
+    ``steps`` rooms."""
     tracker = Tracker.of(knowledge, data)
     seat = knowledge.seat
     if seat in tracker.beliefs and steps > 0:
         tracker.beliefs[seat] = tracker.moved_belief(tracker.beliefs[seat], steps)
+    return tracker
+
+
+def crowded(knowledge: SeatKnowledge, data: AsylumData, steps: int) -> dict[str, float]:
+    """The rooms without a Patient where the table's belief, summed over the Victims, is
+    highest: a Patients player destroys one of these (A-AE-08: its Victims die)."""
+    tracker = public_tracker(knowledge, data, steps)
+    blocked = tracker.patient_rooms()
+    mass: dict[str, float] = {}
+    for belief in tracker.beliefs.values():
+        for room, p in belief.items():
+            if room not in blocked:
+                mass[room] = mass.get(room, 0.0) + p
+    top = max(mass.values(), default=0.0)
+    return {r: (p / top) ** CROWD for r, p in mass.items()} if top > 0 else {}
+
+
+def destroy_chance(view: Mapping[str, Any], data: AsylumData) -> float:
+    """The chance the next Bloodlust card destroys a room, from the public deck size and
+    the face-up discards (an empty deck is the discards shuffled)."""
+    pack = list(data.deck("bloodlust"))
+    kinds = {data.kind(c) for c in pack if structured_effect(data, c) == "destroy"}
+    left = int(view.get("deck_sizes", {}).get("bloodlust", 0))
+    shown = list(view.get("discards", {}).get("bloodlust", []))
+    if left <= 0:
+        return sum(c in kinds for c in shown) / len(shown) if shown else 0.0
+    total = sum(data.kind(c) in kinds for c in pack)
+    return max(0, total - sum(c in kinds for c in shown)) / left
+
+
+def hunt_cover(knowledge: SeatKnowledge, data: AsylumData, steps: int) -> dict[str, float]:
+    tracker = public_tracker(knowledge, data, steps)
     hunt = Hunt(tracker, knowledge.view)
     grid = tracker.grid
     cover: dict[str, float] = {}
