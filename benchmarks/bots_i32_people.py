@@ -32,7 +32,7 @@ from services.games.core import SeatPrompt
 
 ENTRANTS = ("random", *LEVELS)
 PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"), ("normal", "easy"),
-         ("hard", "normal"))
+         ("hard", "normal"), ("hard", "easy"))
 
 
 def play_one(level: str, players: int, seed: int,

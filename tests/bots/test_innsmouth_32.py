@@ -369,6 +369,30 @@ def test_a_take_is_worth_more_while_the_reel_flows_than_under_turning_point() ->
                 assert score == pytest.approx(still + extra)
 
 
+def test_hard_at_a_big_table_holds_back_takes_in_reel_four() -> None:
+    """hard with 7 or more players (crowded), reel IV before the final turn: a take+attack is
+    worth LAST_REEL_TAKE beyond its attack and growth even while the reel flows (each take
+    brings the final turn on); normal, and hard with fewer players, still gain TAKE and
+    TAKE_HARD there."""
+    knowledge = next(k for k in director_turns(9, 1)
+                     if any(isinstance(x, acts.TakeAttack) for x in k.legal)
+                     and not k.view["turning_point"] and not k.view["final_turn"])
+
+    def scores(reel: int, players: int, careful: bool) -> list[tuple[float, Action]]:
+        seen = {**knowledge.view, "reel": reel, "players": players}
+        return director.turn_scores(Table(seen, knowledge.seat, careful), knowledge.seat,
+                                    knowledge.legal)
+
+    cases = ((9, True, director.TAKE_HARD - director.LAST_REEL_TAKE),
+             (6, True, 0.0), (9, False, 0.0))
+    for players, careful, less in cases:
+        for (early, action), (late, same) in zip(scores(3, players, careful),
+                                                 scores(4, players, careful), strict=True):
+            assert action == same
+            gap = less if isinstance(action, acts.TakeAttack) else 0.0
+            assert late == pytest.approx(early - gap)
+
+
 def test_hard_at_a_big_table_kills_a_lone_survivor_for_less() -> None:
     """hard with 7 or more players (crowded): a kill that leaves a player no survivor and none
     to draw (Table.lone, R-I32-32) is worth LONE less; normal, and hard at 6 players, weigh

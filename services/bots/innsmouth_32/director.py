@@ -13,7 +13,8 @@ turns that :mod:`.search` plays out) is normal planning its throngs for the atta
 flows (:data:`TAKE_HARD`: a take keeps the monster and brings the movie's end closer, which
 tournaments showed to pay more than striking all-out), minding the kills that would leave the
 last survivor out of reach (:meth:`Table.spoils`), fading nothing out at a table of 7 or more
-players and there killing a player's lone survivor for less (:func:`crowded`); at the
+players and there killing a player's lone survivor for less and holding back takes in reel IV
+(:func:`crowded`); at the
 director's final turn and in Last One Standing no level builds for later, and under
 Turning Point (R-I32-72) a take has no tempo worth. With two players (one character player)
 Turning Point holds from the first turn, so no monster comes to the screen after the opening
@@ -43,7 +44,8 @@ STAT_ORDER = ("speed", "muscle", "guts", "brains")  # insanity: what hurts a sur
 CROWDED = 7  # hard: players from which it fades nothing (tempo: R-I32-66 spends reel cards)
 TAKE = 0.5  # normal: a take+attack's worth beyond its attack and growth, while the reel flows
 TAKE_HARD = 3.0  # hard: the same (taking ends the movie sooner and keeps its monsters)
-LAST_REEL_TAKE = -1.0  # hard, reel IV under Turning Point: a take brings the final turn on
+LAST_REEL_TAKE = -1.0  # hard, reel IV under Turning Point (7+ players: always): a take
+# brings the final turn on
 LONE = 1.0  # hard, 7+ players: a kill that leaves a player no survivor and none to draw
 
 
@@ -123,10 +125,12 @@ def turn_scores(table: Table, seat: int, legal: Sequence[Action]) -> list[tuple[
     take = TAKE_HARD if table.careful else TAKE
     if int(table.view.get("final_turn", 0)) in LAST_TURNS:
         weight = 0.0  # no later attack to build for
-    if int(table.view.get("final_turn", 0)) in LAST_TURNS or table.view["turning_point"]:
+    held = bool(table.view["turning_point"])
+    if int(table.view.get("final_turn", 0)) in LAST_TURNS or held:
         take = 0.0  # Turning Point holds the reel: a take only shortens the director's reel
-        if table.careful and table.reel == 4 and not int(table.view.get("final_turn", 0)):
-            take = LAST_REEL_TAKE  # it brings the final turn on before the survivors thin
+    if table.careful and table.reel == 4 and not int(table.view.get("final_turn", 0)) and (
+            held or crowded(table)):
+        take = LAST_REEL_TAKE  # it brings the final turn on before the survivors thin
     for x in legal:
         if isinstance(x, a.TakeAttack):
             card_value = table.monster_value(x.card)
@@ -248,7 +252,11 @@ def crowded(table: Table) -> bool:
     for :data:`LONE` less, thinning the pools of several survivors first: its player would
     become a monster player (R-I32-32), taking screen monsters for throngs of his own and
     counting towards Turning Point (R-I32-72). At 9 players this won 466 of games 0-599
-    against 445 (docs/games/innsmouth-32.md)."""
+    against 445 (docs/games/innsmouth-32.md). In reel IV, before the final turn, a take there
+    is worth :data:`LAST_REEL_TAKE` even while the reel flows: each take empties the screen
+    towards the reel's end, which brings the final turn on (R-I32-71) while many survivors
+    are left; an all-out attack spends no card (at 9 players 1,291 of games 0-1599 against
+    1,256)."""
     return table.players >= CROWDED
 
 
