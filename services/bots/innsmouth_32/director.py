@@ -14,11 +14,10 @@ flows (:data:`TAKE_HARD`: a take keeps the monster and brings the movie's end cl
 tournaments showed to pay more than striking all-out), minding the kills that would leave the
 last survivor out of reach (:meth:`Table.spoils`), fading nothing out at a table of 7 or more
 players and there killing a player's lone survivor for less and holding back takes in reel IV
-(:func:`crowded`); at the
-director's final turn and in Last One Standing no level builds for later, and under
-Turning Point (R-I32-72) a take has no tempo worth. With two players (one character player)
-Turning Point holds from the first turn, so no monster comes to the screen after the opening
-cards of each reel: hard weighs its throngs' growth about twice as much there
+(:func:`crowded`); at the director's final turn and in Last One Standing no level builds for
+later, and under Turning Point (R-I32-72) a take has no tempo worth. With two players (one
+character player) Turning Point holds from the first turn, so no monster comes to the screen
+after the opening cards of each reel: hard weighs its throngs' growth about twice as much there
 (:data:`PLANNED_DUEL`), each monster kept serving to the end."""
 
 from __future__ import annotations
@@ -44,8 +43,7 @@ STAT_ORDER = ("speed", "muscle", "guts", "brains")  # insanity: what hurts a sur
 CROWDED = 7  # hard: players from which it fades nothing (tempo: R-I32-66 spends reel cards)
 TAKE = 0.5  # normal: a take+attack's worth beyond its attack and growth, while the reel flows
 TAKE_HARD = 3.0  # hard: the same (taking ends the movie sooner and keeps its monsters)
-LAST_REEL_TAKE = -1.0  # hard, reel IV under Turning Point (7+ players: always): a take
-# brings the final turn on
+LAST_REEL_TAKE = -1.0  # hard, reel IV under Turning Point (7+ players: always): ends sooner
 LONE = 1.0  # hard, 7+ players: a kill that leaves a player no survivor and none to draw
 
 
@@ -123,13 +121,13 @@ def turn_scores(table: Table, seat: int, legal: Sequence[Action]) -> list[tuple[
     scored: list[tuple[float, Action]] = []
     weight = (PLANNED_DUEL if table.players == 2 else PLANNED) if table.careful else GROWTH
     take = TAKE_HARD if table.careful else TAKE
-    if int(table.view.get("final_turn", 0)) in LAST_TURNS:
-        weight = 0.0  # no later attack to build for
+    final = int(table.view.get("final_turn", 0))
     held = bool(table.view["turning_point"])
-    if int(table.view.get("final_turn", 0)) in LAST_TURNS or held:
+    if final in LAST_TURNS:
+        weight = 0.0  # no later attack to build for
+    if final in LAST_TURNS or held:
         take = 0.0  # Turning Point holds the reel: a take only shortens the director's reel
-    if table.careful and table.reel == 4 and not int(table.view.get("final_turn", 0)) and (
-            held or crowded(table)):
+    if table.careful and table.reel == 4 and not final and (held or crowded(table)):
         take = LAST_REEL_TAKE  # it brings the final turn on before the survivors thin
     for x in legal:
         if isinstance(x, a.TakeAttack):

@@ -70,7 +70,6 @@ class Canvas:
     width: int = WIDTH
     height: int = HEIGHT
     image: Image.Image = field(init=False)
-    texts: list[str] = field(default_factory=list)
     items: list[tuple[int, int, str, int]] = field(default_factory=list)  # x, y, text, scale
     cuts: list[str] = field(default_factory=list)  # texts cut to fit, and lines dropped
     knocked: set[int] = field(default_factory=set)  # items knocked out of a filled area
@@ -86,6 +85,11 @@ class Canvas:
     def cut(self, text: str, why: str) -> None:
         """Record that ``text`` did not fit (it is clipped on the screen, or left out)."""
         self.cuts.append(f"{text!r}: {why}")
+
+    @property
+    def texts(self) -> list[str]:
+        """Every text drawn, in drawing order (what the screen says)."""
+        return [text for _, _, text, _ in self.items]
 
     @property
     def overflow(self) -> list[str]:
@@ -121,7 +125,6 @@ class Canvas:
                 return x
         if y + GLYPH_TOP * scale < 0 or y + GLYPH_BOTTOM * scale > self.height:
             self.cut(text, f"at y={y}, outside the {self.height} px screen")
-        self.texts.append(text)
         self.items.append((x, y, text, scale))
         strip = _strip(text, scale)
         if grey:
@@ -142,7 +145,6 @@ class Canvas:
             text = text[:max(room, 0)]
         if text:
             self.knocked.add(len(self.items))
-            self.texts.append(text)
             self.items.append((x, y, text, 1))
             self._draw.bitmap((x, y), _strip(text, 1), fill=0)
 
