@@ -31,6 +31,10 @@ from typing import Any
 
 TIMEOUT = 30.0  # seconds a protocol answer or a page condition may take (a loaded CI)
 NAMES = ("chromium", "chromium-browser", "google-chrome")
+# A page condition is watched in the page for at most this many seconds at a time, then
+# checked again: a check begun on a page that a navigation then replaces answers only when
+# its own timer ends (measured with Chromium 156: the whole 30 s, three times a browser game).
+CHECK = 0.5
 GONE = ("navigated or closed", "context was destroyed", "Cannot find context")
 # Run before Chromium, in its process: put the pipes on the descriptors 3 and 4 it uses
 # (by way of high numbers, so neither overwrites the other), then become Chromium.
@@ -151,12 +155,12 @@ class Chromium:
 
     def wait_for(self, condition: str, what: str, timeout: float = TIMEOUT) -> None:
         """Wait until the script ``condition`` is true in the page (checked now and on every
-        change of the page, for at most ``timeout`` s)."""
+        change of the page, for at most ``timeout`` s, in watches of ``CHECK`` s)."""
         script = f"""new Promise((resolve) => {{
   const test = () => {{ try {{ return !!({condition}); }} catch (e) {{ return false; }} }};
   if (test()) {{ resolve(true); return; }}
   const watch = new MutationObserver(() => {{ if (test()) {{ end(true); }} }});
-  const timer = setTimeout(() => end(test()), {int(timeout * 1000)});
+  const timer = setTimeout(() => end(test()), {int(min(timeout, CHECK) * 1000)});
   const end = (value) => {{ watch.disconnect(); clearTimeout(timer); resolve(value); }};
   watch.observe(document, {{subtree: true, childList: true, characterData: true,
                             attributes: true}});

@@ -4,8 +4,8 @@ only, while Seats 1 and 2 play with their buttons; then, as the Human of an Inns
 game, it plots a route by taps, and the page's map shows it while peek is held only
 (docs/phones/make_pictures.py, which also writes the pictures of docs/phones.md).
 
-Skipped when no Chromium is installed (CI has none): run it with Debian's ``chromium`` on the
-PATH, ``.venv/bin/python -m pytest tests/companion/test_browser.py``.
+Skipped when no Chromium is installed (.ci/run installs Debian's ``chromium`` when it runs
+as root): ``.venv/bin/python -m pytest tests/companion/test_browser.py``.
 """
 
 from __future__ import annotations
