@@ -193,3 +193,27 @@ def test_the_check_catches_a_cheat_at_any_seat() -> None:
     check = honesty(Peeker, "any", games=3, samples=25, forced={})
     assert check.checked >= 5, check.stats
     assert check.differed >= 1, "the cheating bot was not caught"
+
+
+def test_a_star_kept_re_rolls_a_failed_flail_in_the_last_round() -> None:
+    """A throng of 11 hits on all but 1-1 (head shot) and 6-6; with no spoint the survivor
+    flails against SPEED 7 (21/36), and a horror star re-rolls a failed flail once."""
+    escape = 21 / 36
+    assert people_last.survive(((11, False),), 0, 7, stars=1) == pytest.approx(
+        1 / 36 + 34 / 36 * (escape + (1 - escape) * escape))
+    assert people_last.survive(((11, False),), 0, 7, stars=1) > \
+        people_last.survive(((11, False),), 0, 7)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_star_is_not_spent_to_force_a_re_roll_before_the_last_round(level: str) -> None:
+    """Normal keeps its horror stars for failed flails (R-I32-67): at a monster's hit it
+    passes; so does hard outside Last One Standing."""
+    knowledge = character_points(("act",))[0]
+    table = Table(knowledge.view, knowledge.seat)
+    seat = knowledge.seat
+    plain = [acts.Choose(seat, "pass"), acts.Choose(seat, "s01")]
+    hit = Told("Seat 1 aims at Danny Freeborn",
+               ({"text": "2d6 = 1+2 = 3 <= throng 2+2 = 4: hit"},))
+    chosen = people_normal.force(table, plain, level, (hit,))
+    assert chosen == acts.Choose(seat, "pass")

@@ -1,8 +1,9 @@
-"""A simple policy for the character players' seats (the people's side; a later issue makes
-it strong): legal and never suicidal. Each survivor rests, takes a useful item, or attacks a
-monster it has a fair chance to eliminate; damage is negated when the spoints allow it, else
-the survivor flails with every spoint it may commit (R-I32-49); lending and sharing give the
-least (R-I32-55, R-I32-83); horror stars re-roll failures (R-I32-67).
+"""The character players' seats at the easy level (the people's side; normal and hard build
+on it in :mod:`.people_normal`): legal and never suicidal. Each survivor rests, takes a useful
+item, or attacks a monster it has a fair chance to eliminate; damage is negated when the
+spoints allow it, else the survivor flails with every spoint it may commit (R-I32-49); lending
+and sharing give the least (R-I32-55, R-I32-83); a horror star is spent at once, forcing the
+first monster that hits to re-roll (R-I32-67; normal and hard keep theirs for a failed flail).
 """
 
 from __future__ import annotations

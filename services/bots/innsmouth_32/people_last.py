@@ -9,6 +9,8 @@ living through that round, from the public view only:
   that raise its SPEED up to 11 (R-I32-49, A-I32-14);
 - inside a sanctuary with locks it cannot be attacked (R-I32-64): each hit takes a lock
   (A-I32-08) until none is left;
+- a horror star kept re-rolls a failed flail once (R-I32-67); forcing a monster's re-roll
+  instead is worth it only when the odds of the round say so (:func:`force`);
 - an attack of the survivor eliminates a throng's monster at the odds the caller gives
   (:func:`.people_normal.kill_odds`).
 
@@ -32,32 +34,44 @@ Kill = Callable[[a.Act, int], float]  # an attack's odds of eliminating its mons
 
 @cache
 def survive(attacks: tuple[tuple[int, bool], ...], spoints: int, speed: int,
-            locks: int = 0) -> float:
+            locks: int = 0, stars: int = 0) -> float:
     """The odds of living through ``attacks`` (each a throng's target number and whether it
-    rolls SHAD) with ``spoints`` to spend, behind ``locks`` locks."""
+    rolls SHAD) with ``spoints`` to spend, behind ``locks`` locks, with ``stars`` horror
+    stars kept to re-roll a failed flail (R-I32-67)."""
     if not attacks:
         return 1.0
     (target, shad), rest = attacks[0], attacks[1:]
     if locks:
         hit = p_test(target)
-        return hit * survive(rest, spoints, speed, locks - 1) + \
-            (1 - hit) * survive(rest, spoints, speed, locks)
-    flail = min(spoints, max(0, TARGET_CAP - speed))
-    escape = p_test(min(TARGET_CAP, speed + flail))
+        return hit * survive(rest, spoints, speed, locks - 1, stars) + \
+            (1 - hit) * survive(rest, spoints, speed, locks, stars)
     total = 0.0
     for x, y in FACES:
         if x == y == 1:
             continue  # head shot: eliminated
         if (x == y == 6) or x + y > target:
-            total += survive(rest, spoints, speed) / 36
+            total += survive(rest, spoints, speed, 0, stars) / 36
             continue
-        bonus = x if x == y else 0
-        for d, p in damage_odds(shad):
-            damage = d + bonus
-            if damage <= spoints:
-                total += p * survive(rest, spoints - damage, speed) / 36
-            else:
-                total += p * escape * survive(rest, spoints - flail, speed) / 36
+        total += struck(rest, x if x == y else 0, shad, spoints, speed, stars) / 36
+    return total
+
+
+@cache
+def struck(rest: tuple[tuple[int, bool], ...], bonus: int, shad: bool, spoints: int,
+           speed: int, stars: int) -> float:
+    """The odds of living through a hit (``bonus``: its doubles) and then ``rest``: negate
+    when the spoints cover the damage, else flail, re-rolled once with a star."""
+    flail = min(spoints, max(0, TARGET_CAP - speed))
+    escape = p_test(min(TARGET_CAP, speed + flail))
+    total = 0.0
+    for d, p in damage_odds(shad):
+        if d + bonus <= spoints:
+            total += p * survive(rest, spoints - d - bonus, speed, 0, stars)
+            continue
+        total += p * escape * survive(rest, spoints - flail, speed, 0, stars)
+        if stars:
+            total += p * (1 - escape) * escape * survive(rest, spoints - flail, speed, 0,
+                                                         stars - 1)
     return total
 
 
@@ -96,21 +110,23 @@ def odds(table: Table, x: a.Act, spare: int, kill_odds: Kill) -> float:
     speed = table.speed(x.survivor)
     now = tuple(sorted(((int(t), bool(s)) for t, s in attackers(table)), reverse=True))
     where = str(me.get("where", ""))
+    stars = int(me.get("stars", 0))
     if x.kind == "rest":
-        return survive(now, spoints + min(2, REST_CAP - rest), speed)
+        return survive(now, spoints + min(2, REST_CAP - rest), speed, 0, stars)
     if x.kind == "sanctuary_rest":
-        return survive(now, spoints + min(3, REST_CAP - rest), speed, locks_of(table, where))
+        return survive(now, spoints + min(3, REST_CAP - rest), speed, locks_of(table, where),
+                       stars)
     if x.kind in ("investigate", "search"):
-        return survive(now, spoints, speed, locks_of(table, where))
+        return survive(now, spoints, speed, locks_of(table, where), stars)
     if x.kind == "move":
-        return survive(now, spoints, speed, locks_of(table, x.target))
+        return survive(now, spoints, speed, locks_of(table, x.target), stars)
     if x.kind == "attack" and not x.target.startswith(("throng:", "locks:")) and \
             table.screen_card(x.target) is None:
         kill = kill_odds(x, spare)
         left = spoints - spare
-        return kill * survive(thinned(table, x.target), left, speed) + \
-            (1 - kill) * survive(now, left, speed)
-    return survive(now, spoints, speed)
+        return kill * survive(thinned(table, x.target), left, speed, 0, stars) + \
+            (1 - kill) * survive(now, left, speed, 0, stars)
+    return survive(now, spoints, speed, 0, stars)
 
 
 def best(table: Table, acts: Sequence[a.Act], spare: int, kill_odds: Kill) -> a.Act:
@@ -164,15 +180,38 @@ def negate(table: Table, plain: Sequence[Action], history: Sequence[Told]) -> Ac
     me = table.survivors[survivor]
     speed = table.speed(survivor)
     rest, power = int(me["rest"]), table.power[table.owner(survivor)]
+    stars = int(me.get("stars", 0))
     later = later_attacks(table, history)
 
     def odds(x: Action) -> float:
         if not isinstance(x, a.Negate | a.Flail):
             return -1.0
         left = max(0, rest - x.rest) + max(0, power - x.power)
-        now = 1.0 if isinstance(x, a.Negate) else \
-            p_test(min(TARGET_CAP, speed + x.power + x.rest + x.lent))
-        return now * survive(later, left, speed)
+        if isinstance(x, a.Negate):
+            return survive(later, left, speed, 0, stars)
+        now = p_test(min(TARGET_CAP, speed + x.power + x.rest + x.lent))
+        again = (1 - now) * now * survive(later, left, speed, 0, stars - 1) if stars else 0.0
+        return now * survive(later, left, speed, 0, stars) + again
 
     return max(plain, key=lambda x: (odds(x), -getattr(x, "lent", 0), -getattr(x, "power", 0),
                                      str(x.to_json())))
+
+
+def force(table: Table, history: Sequence[Told], target: int, bonus: int) -> bool:
+    """Last One Standing: a monster hit the last survivor (``target``: its target number,
+    ``bonus``: its doubles): force a re-roll with a horror star (R-I32-67) when that gives
+    better odds of living through this attack and the ones still to come than keeping the
+    star for a failed flail."""
+    survivor = next(iter(table.survivors), "")
+    if not survivor:
+        return False
+    me = table.survivors[survivor]
+    stars = int(me.get("stars", 0))
+    if not stars:
+        return False
+    spoints = int(me["rest"]) + table.power[table.owner(survivor)]
+    speed = table.speed(survivor)
+    later = later_attacks(table, history)
+    keep = struck(later, bonus, False, spoints, speed, stars)
+    again = survive(((target, False), *later), spoints, speed, 0, stars - 1)
+    return again > keep

@@ -6,9 +6,12 @@ rests (R-I32-63) when its spoints fall below that reserve; spoints committed to 
 first to the damage roll, to reach the monster's value on a 4 or better (R-I32-44: the
 monster, the item and the doubles bonus read from the history, :func:`damage_need`), then to
 the target number. The last survivor's final turn (Last One Standing, R-I32-73) keeps it out
-of the monsters' reach in a sanctuary with locks if it can (R-I32-64), else rests. ``hard``
+of the monsters' reach in a sanctuary with locks if it can (R-I32-64), else rests. Horror
+stars are kept to re-roll a failed flail, never spent to force a monster's re-roll (R-I32-67:
+a hit of a throng is re-rolled into a hit most of the time). ``hard``
 chooses that final turn by its exact odds of living through the round of attacks that
-follows, negates or flails in that round by the same exact odds (:mod:`.people_last`), and
+follows, negates or flails in that round by the same exact odds, counting the stars kept,
+and forces a re-roll in that round only when those odds say so (:mod:`.people_last`), and
 commits the survivor's own rest spoints before its player's power.
 """
 
@@ -28,6 +31,7 @@ from services.games.innsmouth_32 import actions as a
 RESERVE = 3  # spoints kept to negate a monster's hit (its damage die averages 3.5)
 EVEN = 0.5  # the least odds of eliminating a monster worth an attack
 CAP = 11  # a target number is raised to 11 at most (A-I32-14)
+HIT = re.compile(r"^2d6 = \S+ = \d+ <= .* (\d+): hit(?:, doubles \+\d+ damage)?$")
 ATTACKS = re.compile(r"^(.+): attack (.+?)(?: with (.+) \(\w+\))?$")
 DOUBLES = re.compile(r"doubles \+(\d+) damage")
 LOS = 3  # the view's ``final_turn`` while Last One Standing runs (R-I32-73)
@@ -49,6 +53,8 @@ def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:
             int(table.view.get("final_turn", 0)) == LOS and \
             str(table.step.get("survivor", "")) in table.survivors:
         return people_last.negate(table, plain, knowledge.history)
+    if plain and phase == "choose" and str(table.step.get("purpose", "")) == "force":
+        return force(table, plain, level, knowledge.history)
     if plain and main and phase == "commit":
         commits = [x for x in plain if isinstance(x, a.Commit)]
         if commits:
@@ -170,3 +176,24 @@ def monsters(table: Table) -> list[Mapping[str, Any]]:
     """Every monster in play with its value: the screen's and the throngs'."""
     found = [s for s in table.screen if s.get("card") and "value" in s]
     return found + [c for seat in table.throngs for t in seat for c in t]
+
+
+def force(table: Table, plain: Sequence[Action], level: str,
+          history: Sequence[Told]) -> Action:
+    """A monster hit a survivor: keep the horror star to re-roll a failed flail (R-I32-67)
+    rather than force the monster to re-roll; hard forces it in Last One Standing's round when
+    its exact odds say so (:func:`.people_last.force`)."""
+    target, bonus = CAP, 0
+    for told in reversed(history):
+        texts = [str(e.get("text", "")) for e in told.events]
+        found = next((HIT.match(t) for t in reversed(texts) if HIT.match(t)), None)
+        if found:
+            target = min(CAP, int(found.group(1)))
+            bonus = max((int(d.group(1)) for t in texts if (d := DOUBLES.search(t))), default=0)
+            break
+    chooses = [x for x in plain if isinstance(x, a.Choose)]
+    keep = next((x for x in chooses if x.value == "pass"), plain[0])
+    if level == "hard" and int(table.view.get("final_turn", 0)) == LOS and \
+            people_last.force(table, history, target, bonus):
+        return next((x for x in chooses if x.value != "pass"), keep)
+    return keep
