@@ -186,7 +186,7 @@ def force(table: Table, plain: Sequence[Action], level: str,
     target, bonus = CAP, 0
     for told in reversed(history):
         texts = [str(e.get("text", "")) for e in told.events]
-        found = next((HIT.match(t) for t in reversed(texts) if HIT.match(t)), None)
+        found = next((hit for t in reversed(texts) if (hit := HIT.match(t))), None)
         if found:
             target = min(CAP, int(found.group(1)))
             bonus = max((int(d.group(1)) for t in texts if (d := DOUBLES.search(t))), default=0)
