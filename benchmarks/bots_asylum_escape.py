@@ -29,11 +29,12 @@ import argparse
 import copy
 import json
 import random
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from benchmarks.bots_stats import pair_row, table, times_row
+from benchmarks.bots_stats import level_row, pair_row, table, times_row
 from services.bots.asylum_escape import make_bot
 from services.bots.contract import Bot, RandomBot, bot_rng, knowledge_of
 from services.bots.play import Record, bot_seats_asked
@@ -202,6 +203,7 @@ def run(games: int, seed: int, players: Sequence[int], levels: Sequence[str],
                 entry["wins"] += won
                 entry["games"] += 1
                 entry["times"] += times
+            print(f"{n} players, {level}: {entry['wins']}/{games}", file=sys.stderr)
     return results
 
 
@@ -218,7 +220,9 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
     """One dict per pairing whose two levels were played, at every player count; then one
     per level played with its decision times (p50, p99, max ms)."""
     results = run(games, seed, players, levels, foresight, victims)
-    rows = [pairing(results, a, b, n) for n in players for a, b in PAIRS
+    rows = [level_row("patients", level, n, results[level, n]["wins"], results[level, n]["games"])
+            for n in players for level in levels]
+    rows += [pairing(results, a, b, n) for n in players for a, b in PAIRS
             if a in levels and b in levels]
     for level in levels:
         if level == "random":

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bots_loop import play_sides
-from benchmarks.bots_stats import pair_row, table, times_row
+from benchmarks.bots_stats import level_row, pair_row, table, times_row
 from services.bots.asylum_escape import make_bot
 from services.bots.contract import Bot
 from services.bots.play import Record
@@ -87,8 +87,8 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
             print(f"{n} players, {level}: named Victim {wins[level, n]}/{games} won; "
                   f"{alive}/{games * (n - 1)} Victims alive; some Victim alive in "
                   f"{sides}/{games}", file=sys.stderr)
-    rows: list[dict[str, Any]] = []
     role = f"{ROLE} vs {against}"
+    rows = [level_row(role, level, n, wins[level, n], games) for n in players for level in levels]
     for n in players:
         for a, b in PAIRS:
             if a in levels and b in levels:

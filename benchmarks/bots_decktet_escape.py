@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -99,6 +100,7 @@ def run(games: int, seed: int, players: Sequence[int], levels: Sequence[str],
                 entry["games"] += 1
                 entry["escaped"] += escaped
                 entry["times"] += times
+            print(f"{n} players, {level}: {entry['wins']}/{games}", file=sys.stderr)
     return results
 
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.bots_innsmouth_32 import GAME, LIMIT, Teller
-from benchmarks.bots_stats import pair_row, table, times_row
+from benchmarks.bots_stats import level_row, pair_row, table, times_row
 from services.bots.contract import LEVELS, bot_rng, choose
 from services.bots.innsmouth_32 import make_bot
 from services.bots.play import Record
@@ -82,8 +83,10 @@ def tournaments(games: int, seed: int, players: Sequence[int], against: str = "r
                 wins[level, n] = wins.get((level, n), 0) + won
                 if level != "random":
                     times[level] += spent
+            print(f"{n} players, {level}: {wins.get((level, n), 0)}/{games}", file=sys.stderr)
     role = f"characters vs {against}"
-    rows: list[dict[str, Any]] = []
+    rows = [level_row(role, level, n, wins.get((level, n), 0), games)
+            for n in players for level in entrants]
     for n in players:
         for a, b in PAIRS:
             if a in entrants and b in entrants:

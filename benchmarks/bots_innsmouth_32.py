@@ -29,11 +29,12 @@ import argparse
 import copy
 import json
 import random
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from benchmarks.bots_stats import pair_row, table, times_row
+from benchmarks.bots_stats import level_row, pair_row, table, times_row
 from services.bots.contract import LEVELS, SeatKnowledge, Told, bot_rng, choose
 from services.bots.innsmouth_32 import director, make_bot, search
 from services.bots.innsmouth_32.table import Table
@@ -180,10 +181,12 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
                 wins[level, n] = wins.get((level, n), 0) + won
                 if level != "random":
                     times[level] += spent
+            print(f"{n} players, {level}: {wins.get((level, n), 0)}/{games}", file=sys.stderr)
     counts: list[tuple[str | int, Sequence[int]]] = [(n, (n,)) for n in players]
     if len(players) > 1:  # every count together: the same seeds, more games
         counts.append(("all", players))
-    rows: list[dict[str, Any]] = []
+    rows = [level_row("director", level, label, sum(wins[level, n] for n in group),
+                      games * len(group)) for label, group in counts for level in entrants]
     for label, group in counts:
         for a, b in PAIRS:
             if a not in entrants or b not in entrants:

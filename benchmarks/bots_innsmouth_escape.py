@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bots_loop import play_sides
-from benchmarks.bots_stats import pair_row, table, times_row
+from benchmarks.bots_stats import level_row, pair_row, table, times_row
 from services.bots.innsmouth_escape import make_bot
 from services.bots.play import Record
 from services.games.innsmouth_escape import InnsmouthEscape
@@ -78,13 +78,13 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
                 wins[level, n] += won
                 times.setdefault(level, []).extend(spent)
             print(f"{n} players, {level}: {wins[level, n]}/{games}", file=sys.stderr)
-    rows: list[dict[str, Any]] = []
+    label = role if against == "random" else f"{role} vs {against}"
+    rows = [level_row(label, level, n, wins[level, n], games) for n in players for level in levels]
     for n in players:
         for a, b in PAIRS:
             if a not in levels or b not in levels:
                 continue
-            rows.append(pair_row(role if against == "random" else f"{role} vs {against}", a,
-                                 b, n, wins[a, n], games, wins[b, n], games))
+            rows.append(pair_row(label, a, b, n, wins[a, n], games, wins[b, n], games))
     for level in levels:
         if level == "random":
             continue

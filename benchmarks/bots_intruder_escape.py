@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.bots_loop import play_sides
-from benchmarks.bots_stats import pair_row, table, times_row
+from benchmarks.bots_stats import level_row, pair_row, table, times_row
 from services.bots.contract import bot_rng
 from services.bots.intruder_escape import make_bot
 from services.bots.play import Record
@@ -72,6 +73,7 @@ def run(games: int, seed: int, players: Sequence[int], levels: Sequence[str],
                     entry["wins"] += won
                     entry["games"] += 1
                     entry["times"] += times
+                print(f"{role}, {n} players, {level}: {entry['wins']}/{games}", file=sys.stderr)
     return results
 
 
@@ -88,7 +90,10 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
     """One dict per side, pairing and player count; then one per side and level played with
     its decision times (p50, p99, max ms). ``against``: the other side's level."""
     results = run(games, seed, players, levels, roles, against)
-    rows = [pairing(results, role, a, b, n) for role in roles for n in players
+    rows = [level_row(role, f"{role} {level}", n, results[role, level, n]["wins"],
+                      results[role, level, n]["games"])
+            for role in roles for n in players for level in levels]
+    rows += [pairing(results, role, a, b, n) for role in roles for n in players
             for a, b in PAIRS if a in levels and b in levels]
     for role in roles:
         for level in levels:

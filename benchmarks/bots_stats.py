@@ -47,6 +47,14 @@ def pair_row(role: str, a: str, b: str, players: str | int, wins_a: int, games_a
             "z": z_score(wins_a, games_a, wins_b, games_b)}
 
 
+def level_row(role: str, level: str, players: str | int, wins: int,
+              games: int) -> dict[str, Any]:
+    """One level's own win rate in ``role`` at ``players``, with its 95% Wilson interval:
+    printed for every level run, so a run of a single level still gives its figure."""
+    return {"role": role, "level": level, "players": players, "played": games, "wins": wins,
+            "rate": wins / games if games else 0.0, "ci": wilson(wins, games)}
+
+
 def times_row(role: str, level: str, times: Sequence[float]) -> dict[str, Any]:
     """A level's decision times in ``role``: how many, p50, p99 and max (ms)."""
     return {"role": role, "level": level, "decisions": len(times),
@@ -54,24 +62,42 @@ def times_row(role: str, level: str, times: Sequence[float]) -> dict[str, Any]:
             "max_ms": max(times, default=0.0)}
 
 
+def _levels(r: dict[str, Any]) -> str:
+    lo, hi = r["ci"]
+    return (f"| {r['players']} | {r['level']} | {r['played']} | {r['wins']} | "
+            f"{r['rate']:.1%} ({lo:.1%}-{hi:.1%}) |")
+
+
+def _pairs(r: dict[str, Any]) -> str:
+    (lo_a, hi_a), (lo_b, hi_b) = r["ci_a"], r["ci_b"]
+    return (f"| {r['players']} | {r['level_a']} | {r['level_b']} | {r['games']} | "
+            f"{r['wins_a']} | {r['rate_a']:.1%} ({lo_a:.1%}-{hi_a:.1%}) | "
+            f"{r['wins_b']} | {r['rate_b']:.1%} ({lo_b:.1%}-{hi_b:.1%}) | "
+            f"{r['difference'] * 100:+.1f} pp | {r['z']:.2f} |")
+
+
+def _times(r: dict[str, Any]) -> str:
+    return (f"| {r.get('level', r.get('level_a'))} | {r['decisions']} | {r['p50_ms']:.1f} | "
+            f"{r['p99_ms']:.1f} | {r['max_ms']:.1f} |")
+
+
+SECTIONS = (
+    (lambda r: "played" in r and "wins" in r, "| players | level | games | wins | rate (95% CI) |",
+     _levels),
+    (lambda r: "games" in r, "| players | A | B | games | A wins | A rate (95% CI) | B wins | "
+     "B rate (95% CI) | A - B | z |", _pairs),
+    (lambda r: "decisions" in r, "| level | decisions | p50 ms | p99 ms | max ms |", _times),
+)
+
+
 def table(rows: Sequence[dict[str, Any]]) -> str:
-    """The rows as two markdown tables: the pairings (rows with ``games``), then the decision
-    times (rows with ``decisions``)."""
-    lines = ["| players | A | B | games | A wins | A rate (95% CI) | B wins | B rate (95% CI) "
-             "| A - B | z |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for r in rows:
-        if "games" not in r:
-            continue
-        (lo_a, hi_a), (lo_b, hi_b) = r["ci_a"], r["ci_b"]
-        lines.append(f"| {r['players']} | {r['level_a']} | {r['level_b']} | {r['games']} | "
-                     f"{r['wins_a']} | {r['rate_a']:.1%} ({lo_a:.1%}-{hi_a:.1%}) | "
-                     f"{r['wins_b']} | {r['rate_b']:.1%} ({lo_b:.1%}-{hi_b:.1%}) | "
-                     f"{r['difference'] * 100:+.1f} pp | {r['z']:.2f} |")
-    lines += ["", "| level | decisions | p50 ms | p99 ms | max ms |",
-              "| --- | --- | --- | --- | --- |"]
-    for r in rows:
-        if "decisions" in r:
-            level = r.get("level", r.get("level_a"))
-            lines.append(f"| {level} | {r['decisions']} | {r['p50_ms']:.1f} | "
-                         f"{r['p99_ms']:.1f} | {r['max_ms']:.1f} |")
-    return "\n".join(lines)
+    """The rows as markdown tables, each only when it has rows: each level's own win rate
+    (rows with ``played`` and ``wins``), the pairings (rows with ``games``), then the
+    decision times (rows with ``decisions``)."""
+    blocks = []
+    for wanted, header, line in SECTIONS:
+        chosen = [line(r) for r in rows if wanted(r)]
+        if chosen:
+            rule = "|" + " --- |" * header.count(" |")
+            blocks.append("\n".join([header, rule, *chosen]))
+    return "\n\n".join(blocks)
