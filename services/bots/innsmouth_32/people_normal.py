@@ -24,6 +24,7 @@ from typing import Any
 
 from services.bots.contract import SeatKnowledge, Told
 from services.bots.innsmouth_32 import people, people_last
+from services.bots.innsmouth_32.beliefs import LOS
 from services.bots.innsmouth_32.table import Table, p_test
 from services.games.core import Action
 from services.games.innsmouth_32 import actions as a
@@ -34,7 +35,6 @@ CAP = 11  # a target number is raised to 11 at most (A-I32-14)
 HIT = re.compile(r"^2d6 = \S+ = \d+ <= .* (\d+): hit(?:, doubles \+\d+ damage)?$")
 ATTACKS = re.compile(r"^(.+): attack (.+?)(?: with (.+) \(\w+\))?$")
 DOUBLES = re.compile(r"doubles \+(\d+) damage")
-LOS = 3  # the view's ``final_turn`` while Last One Standing runs (R-I32-73)
 
 
 def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:
