@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import pickle
 import random
 from collections.abc import Sequence
@@ -33,8 +34,6 @@ STEPS = 150  # a playout's actions at most
 
 ENDGAME = 2  # survivors left (none to draw) from which the hard director searches
 
-_GAME: list[Innsmouth32] = []
-
 
 def wanted(know: SeatKnowledge) -> bool:
     """The hard director searches its turns near the end: the director's last turns, Last
@@ -48,10 +47,11 @@ def wanted(know: SeatKnowledge) -> bool:
         not int(view["survivor_pile"]) and len(view["survivors"]) <= ENDGAME)
 
 
+@functools.cache
 def game() -> Innsmouth32:
-    if not _GAME:
-        _GAME.append(Innsmouth32(beliefs.pack()))
-    return _GAME[0]
+    """The game engine the sampled worlds are loaded and played with (one per process: it
+    holds only the card data)."""
+    return Innsmouth32(beliefs.pack())
 
 
 def twin(state: I32State) -> I32State:

@@ -11,6 +11,7 @@ whose legal actions for the seat differ from the seat's own, is not used.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -24,16 +25,15 @@ from services.games.innsmouth_escape import InnsmouthEscape, InnsmouthState
 from services.games.innsmouth_escape.state import movement_cards
 
 HUMAN_DECKS = ("captive", "equipment", "encounter")
-_GAME: list[InnsmouthEscape] = []
-
 Sealed = Callable[[InnsmouthState, int], Action]
 """The input a Deep One seat would have sent in this step, chosen on a world."""
 
 
+@functools.cache
 def game() -> InnsmouthEscape:
-    if not _GAME:
-        _GAME.append(InnsmouthEscape(pack()))
-    return _GAME[0]
+    """The game engine the sampled worlds are loaded and played with (one per process: it
+    holds only the card data)."""
+    return InnsmouthEscape(pack())
 
 
 def used_cards(knowledge: SeatKnowledge) -> list[str]:
