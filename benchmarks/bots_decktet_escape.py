@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from benchmarks.bots_stats import pair_row, table, times_row, wilson
+from benchmarks.bots_stats import level_row, pair_row, table, times_row
 from services.bots.contract import bot_rng, knowledge_of
 from services.bots.decktet_escape import EscapeBot
 from services.bots.play import Record
@@ -124,9 +124,7 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
     for n in players:
         for level in levels:
             r = results[level, n]
-            rows.append({"role": "partner", "level": level, "players": n,
-                         "played": r["games"], "escapes": r["wins"],
-                         "rate": r["wins"] / r["games"], "ci": wilson(r["wins"], r["games"]),
+            rows.append({**level_row("partner", level, n, r["wins"], r["games"]),
                          "mean_escaped": r["escaped"] / r["games"]})
         if {"random", "hard", CEILING} <= set(levels):
             low, mid, high = (results[x, n]["wins"] / games for x in ("random", "hard", CEILING))
@@ -141,14 +139,12 @@ def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
 
 
 def levels_table(rows: Sequence[dict[str, Any]]) -> str:
-    """Each level's escape rate and mean score by seat count, and the gap ``hard`` closes."""
-    lines = ["| players | level | games | escapes | escape rate (95% CI) | mean escaped |",
-             "| --- | --- | --- | --- | --- | --- |"]
+    """Each level's mean score by seat count (its escape rate is in :func:`table`'s first
+    table, a win being an escape), and the gap ``hard`` closes."""
+    lines = ["| players | level | mean escaped |", "| --- | --- | --- |"]
     for r in rows:
-        if "played" in r:
-            lo, hi = r["ci"]
-            lines.append(f"| {r['players']} | {r['level']} | {r['played']} | {r['escapes']} | "
-                         f"{r['rate']:.1%} ({lo:.1%}-{hi:.1%}) | {r['mean_escaped']:.2f} |")
+        if "mean_escaped" in r:
+            lines.append(f"| {r['players']} | {r['level']} | {r['mean_escaped']:.2f} |")
     gaps = [f"{r['players']} players {r['gap_closed']:.0%}" for r in rows if "gap_closed" in r]
     if gaps:
         lines += ["", "hard closes of the gap random -> omniscient: " + ", ".join(gaps)]

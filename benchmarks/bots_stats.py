@@ -82,8 +82,7 @@ def _times(r: dict[str, Any]) -> str:
 
 
 SECTIONS = (
-    (lambda r: "played" in r and "wins" in r, "| players | level | games | wins | rate (95% CI) |",
-     _levels),
+    (lambda r: "played" in r, "| players | level | games | wins | rate (95% CI) |", _levels),
     (lambda r: "games" in r, "| players | A | B | games | A wins | A rate (95% CI) | B wins | "
      "B rate (95% CI) | A - B | z |", _pairs),
     (lambda r: "decisions" in r, "| level | decisions | p50 ms | p99 ms | max ms |", _times),
@@ -92,7 +91,7 @@ SECTIONS = (
 
 def table(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as markdown tables, each only when it has rows: each level's own win rate
-    (rows with ``played`` and ``wins``), the pairings (rows with ``games``), then the
+    (rows with ``played``, :func:`level_row`), the pairings (rows with ``games``), then the
     decision times (rows with ``decisions``)."""
     blocks = []
     for wanted, header, line in SECTIONS:
