@@ -183,6 +183,40 @@ def test_normal_and_hard_play_a_move_card_instead_of_risking_a_stumble() -> None
         assert choose_victim(acting, data, random.Random(1), level) == act[0]
 
 
+def test_hard_takes_the_mulligan_on_a_victim_card_that_moves_less() -> None:
+    """The Janitor's Movement cards move one room less (move_bonus -1): hard takes the
+    mulligan (A-AE-17); the other levels, and hard on any other card, keep it."""
+    base = knowledge_at("victim_card")
+    seat = base.seat
+    data = make_bot("hard").data
+
+    def dealt(card: str) -> SeatKnowledge:
+        victims = [dict(v, card=card) if v["seat"] == seat else v for v in base.view["victims"]]
+        return dataclasses.replace(base, view=dict(base.view, victims=victims))
+
+    assert set(base.legal) == {a.Keep(seat), a.Mulligan(seat)}
+    assert choose_victim(dealt("janitor"), data, random.Random(1), "hard") == a.Mulligan(seat)
+    for level in ("easy", "normal"):
+        assert choose_victim(dealt("janitor"), data, random.Random(1), level) == a.Keep(seat)
+    for card in ("reporter", "doctor", "intern"):
+        assert choose_victim(dealt(card), data, random.Random(1), "hard") == a.Keep(seat)
+
+
+def test_hard_spreads_its_start_over_the_rooms_near_the_safest() -> None:
+    """Normal starts in the one safest room (the farthest corner from The Butcher); hard
+    picks at random among the rooms within SPREAD of it (four or more rooms away: the
+    Victims choosing at the same time no longer all meet in one room)."""
+    base = knowledge_at("start_rooms")
+    seat = base.seat
+    starts = tuple(a.StartRoom(seat, r) for col in COLUMNS for r in col if r != "r00")
+    k = placed(base, "", {"the-butcher": "r00"}, starts, turn=0, phase="start_rooms")
+    data = make_bot("normal").data
+    far = {f"r{c}{h}" for c in range(5) for h in range(5) if c + h >= 4}
+    assert {choose_victim(k, data, random.Random(s), "normal").room for s in range(30)} == {"r44"}
+    rooms = {choose_victim(k, data, random.Random(s), "hard").room for s in range(30)}
+    assert rooms <= far and len(rooms) > 5
+
+
 def test_the_levels_route_differently_from_the_same_position() -> None:
     """Easy runs to the room farthest from the nearest Patient; normal weighs each room's
     danger: two rooms from The Twins (kill on a 6) is safer than three from Patient Zero

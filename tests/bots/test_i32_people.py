@@ -4,6 +4,7 @@ the character players' seats for every level, and the planted cheat caught there
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import cast
 
 import pytest
@@ -217,3 +218,75 @@ def test_a_star_is_not_spent_to_force_a_re_roll_before_the_last_round(level: str
                ({"text": "2d6 = 1+2 = 3 <= throng 2+2 = 4: hit"},))
     chosen = people_normal.force(table, plain, level, (hit,))
     assert chosen == acts.Choose(seat, "pass")
+
+
+def test_the_hit_to_re_roll_is_the_last_one_told_with_its_own_doubles() -> None:
+    """An all-out attack tells several hits: the re-roll is weighed on the last one, with its
+    own doubles bonus (an earlier throng's doubles do not count)."""
+    two = Told("Seat 1 makes an all-out attack", (
+        {"text": "2d6 = 3+3 = 6 <= throng 4+3 = 7: hit, doubles +3 damage"},
+        {"text": "1d6 = 2: 2 damage"},
+        {"text": "2d6 = 2+5 = 7 <= throng 5+4 = 9: hit"},
+    ))
+    assert people_normal.last_hit((two,)) == (9, 0)
+    one = Told("Seat 1 aims at Danny Freeborn",
+               ({"text": "2d6 = 4+4 = 8 <= throng 6+6 = 12: hit, doubles +4 damage"},))
+    assert people_normal.last_hit((two, one)) == (11, 4)
+    assert people_normal.last_hit(()) == (11, 0)
+
+
+def test_a_mythos_attack_banishes_above_the_monsters_value() -> None:
+    """R-I32-58: the monster saves on 2d6 at or below its value; 1-1 makes it immune, 6-6
+    removes it. Value 3: 33 of 36 faces banish (not 1-1, 1-2, 2-1); 7: 15; 11 and 12: 6-6."""
+    assert people_last.banish_odds(3) == pytest.approx(33 / 36)
+    assert people_last.banish_odds(7) == pytest.approx(15 / 36)
+    assert people_last.banish_odds(11) == pytest.approx(1 / 36)
+    assert people_last.banish_odds(12) == pytest.approx(1 / 36)
+
+
+class Screen:
+    """A stand-in for :class:`Table`: one seat's pool, its survivors and the card data."""
+
+    def __init__(self, pool: list[str], values: dict[str, int]) -> None:
+        self.view = {"pools": [pool], "final_turn": 0}
+        self.survivors = {s: {"stats": {"muscle": 4}, "rest": 3, "items": []} for s in pool}
+        self.values = values
+        self.cards = {
+            "knife": SimpleNamespace(kind="item", damage=1, mythos=0),
+            "tome": SimpleNamespace(kind="power_play", damage=0, mythos=1),
+        }
+
+    def card(self, card: str) -> SimpleNamespace | None:
+        return self.cards.get(card)
+
+    def monster_value(self, card: str) -> int:
+        return self.values[card]
+
+    def spoints(self, survivor: str) -> int:
+        return 3
+
+
+def test_hard_scores_a_mythos_attack_by_its_odds_and_normal_never_makes_one() -> None:
+    table = cast(Table, Screen(["s"], {"imp": 4, "brute": 8}))
+    cheap, dear = (acts.Act(0, "s", "mythos_attack", m) for m in ("imp", "brute"))
+    assert people_normal.hard_score(table, cheap) == pytest.approx(
+        1.3 * people_last.banish_odds(4))
+    assert people_normal.hard_score(table, dear) == pytest.approx(
+        0.1 * people_last.banish_odds(8))  # below even odds: scarcely worth it
+    assert people_normal.act_score(table, cheap) == 0.0
+
+
+def test_hard_takes_and_acts_with_a_lone_survivor_and_none_to_draw() -> None:
+    """TAKE+ACT (R-I32-14): the best screen card to take, two actions instead of one; not
+    with a survivor to draw (normal's draw stays), with two survivors in the pool, or when an
+    item held would be discarded for it."""
+    pool, draw = acts.Pool(0), acts.DrawSurvivor(0)
+    knife, tome = acts.Spotlight(0, "s", "knife"), acts.Spotlight(0, "s", "tome")
+    one = cast(Table, Screen(["s"], {}))
+    assert people_normal.spotlight(one, 0, [pool, tome, knife]) == knife
+    assert people_normal.spotlight(one, 0, [pool, tome, knife, draw]) is None
+    assert people_normal.spotlight(one, 0, [pool]) is None
+    dropping = acts.Spotlight(0, "s", "knife", "axe")  # third_item=discard: it keeps its items
+    assert people_normal.spotlight(one, 0, [pool, dropping]) is None
+    two = cast(Table, Screen(["s", "t"], {}))
+    assert people_normal.spotlight(two, 0, [pool, tome, knife]) is None

@@ -14,7 +14,11 @@
 * ``hard`` adds a look-ahead: it works out the walks a hunting Patients player would choose
   next turn on what the table knows of every Victim (its own move included, as the table
   sees it: a move of the length shown) and avoids the rooms they search, on top of normal's
-  danger of staying where the table may know it is (a Bloodlust reveal, a catch).
+  danger of staying where the table may know it is (a Bloodlust reveal, a catch). It also
+  takes the mulligan on a Victim card that moves less (the Janitor, ``move_bonus`` -1: a
+  Movement card 1 is no move at all, not even to flee a catch): every other card moves at
+  least as far; and it starts in a room drawn at random among those near the safest
+  (``SPREAD``), since the Victims choosing alike would all meet in the one safest room.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ SEEN = 0.3  # normal: the danger of staying where the table is sure the Victim i
 MOVE = 2  # the rooms a Movement card is counted on
 MARGIN = 0.02  # a move must be this much safer than staying
 HUNTED = 2.5  # hard: the weight of the rooms a hunter would search
+SPREAD = 0.04  # hard: a start room this close to the safest is as good (chosen at random)
 
 
 def patient_rooms(view: Mapping[str, Any]) -> set[str]:
@@ -66,10 +71,22 @@ def choose_victim(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random
     """The Victim seat's action at ``level``."""
     view, legal = knowledge.view, knowledge.legal
     if view["phase"] == "victim_card":
+        if level == "hard" and slowed(view, data) and a.Mulligan(knowledge.seat) in legal:
+            return a.Mulligan(knowledge.seat)  # A-AE-17: the next card is final
         return next(x for x in legal if isinstance(x, a.Keep))
     if level == "easy":
         return careful(knowledge, data, rng)
     return routed(knowledge, data, rng, level == "hard")
+
+
+def slowed(view: Mapping[str, Any], data: AsylumData) -> bool:
+    """This seat's Victim card takes rooms off every Movement card (a ``move_bonus`` below
+    0): ``hard`` takes the mulligan, since any other card moves at least as far."""
+    mine = next((v["card"] for v in view["victims"] if v["seat"] == view["seat"]), "")
+    try:
+        return bool(mine) and int(getattr(data.get(mine), "move_bonus", 0) or 0) < 0
+    except KeyError:
+        return False
 
 
 def careful(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random) -> Action:
@@ -99,6 +116,8 @@ def routed(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random,
     if phase == "start_rooms":
         rooms = [x for x in legal if isinstance(x, a.StartRoom)]
         extra = threat(danger, 0, look)
+        if look:
+            return rooms[rng.choice(spread_start(danger, [x.room for x in rooms], extra))]
         return rooms[rng.choice(best_room(danger, [x.room for x in rooms], extra, 1.0))]
     here = view.get("private", {}).get("room", "")
     moves = [x for x in legal if isinstance(x, a.Move)]
@@ -120,6 +139,17 @@ def routed(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random,
         if pressed(knowledge, data, danger, here, look, card_value(data, run.card), 0.0):
             return run
     return quiet(knowledge, data, rng)
+
+
+def spread_start(danger: Danger, rooms: Sequence[str], extra: Mapping[str, float]
+                 ) -> list[int]:
+    """hard: the indices of every start room within ``SPREAD`` of the safest. The Victims
+    choose at the same time and unseen, and the same rule would send them all to the one
+    safest room, where a catch, a reveal or a destroy of one finds them all."""
+    scores = [danger.reach(r) + extra.get(r, 0.0) if r not in danger.rooms else 9.0
+              for r in rooms]
+    best = min(scores)
+    return [i for i, s in enumerate(scores) if s <= best + SPREAD]
 
 
 def pressed(knowledge: SeatKnowledge, data: AsylumData, danger: Danger, here: str,

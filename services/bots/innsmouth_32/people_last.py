@@ -12,7 +12,8 @@ living through that round, from the public view only:
 - a horror star kept re-rolls a failed flail once (R-I32-67); forcing a monster's re-roll
   instead is worth it only when the odds of the round say so (:func:`force`);
 - an attack of the survivor eliminates a throng's monster at the odds the caller gives
-  (:func:`.people_normal.kill_odds`).
+  (:func:`.people_normal.kill_odds`); a mythos attack at the odds the monster fails its save
+  (:func:`banish_odds`, R-I32-58), spending no spoints.
 
 The work is a fixed table (throngs x spoints x locks x 36 faces x the damage die), no time.
 """
@@ -120,6 +121,10 @@ def odds(table: Table, x: a.Act, spare: int, kill_odds: Kill) -> float:
         return survive(now, spoints, speed, locks_of(table, where), stars)
     if x.kind == "move":
         return survive(now, spoints, speed, locks_of(table, x.target), stars)
+    if x.kind == "mythos_attack" and not x.item and table.screen_card(x.target) is None:
+        kill = banish_odds(table.monster_value(x.target))
+        return kill * survive(thinned(table, x.target), spoints, speed, 0, stars) + \
+            (1 - kill) * survive(now, spoints, speed, 0, stars)
     if x.kind == "attack" and not x.target.startswith(("throng:", "locks:")) and \
             table.screen_card(x.target) is None:
         kill = kill_odds(x, spare)
@@ -127,6 +132,13 @@ def odds(table: Table, x: a.Act, spare: int, kill_odds: Kill) -> float:
         return kill * survive(thinned(table, x.target), left, speed, 0, stars) + \
             (1 - kill) * survive(now, left, speed, 0, stars)
     return survive(now, spoints, speed, 0, stars)
+
+
+def banish_odds(value: int) -> float:
+    """The odds a monster of ``value`` fails its save against a mythos attack (R-I32-58: 1-1
+    immune, 6-6 removed, else banished above its value)."""
+    won = sum(1 for x, y in FACES if not x == y == 1 and (x == y == 6 or x + y > value))
+    return won / 36
 
 
 def best(table: Table, acts: Sequence[a.Act], spare: int, kill_odds: Kill) -> a.Act:

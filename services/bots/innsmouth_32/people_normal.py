@@ -12,7 +12,12 @@ a hit of a throng is re-rolled into a hit most of the time). ``hard``
 chooses that final turn by its exact odds of living through the round of attacks that
 follows, negates or flails in that round by the same exact odds, counting the stars kept,
 and forces a re-roll in that round only when those odds say so (:mod:`.people_last`), and
-commits the survivor's own rest spoints before its player's power.
+commits the survivor's own rest spoints before its player's power. ``hard`` also makes mythos
+attacks (R-I32-58: mythos equal to the monster's value, no attack roll, the monster saves on
+2d6 at or below its value), scored like an attack by the odds the save fails; normal never
+makes one. And a ``hard`` player down to one survivor with none to draw spends its turn on
+TAKE+ACT (R-I32-14) when a screen card is worth taking: the card and an action, where a pool
+turn gives one action.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ CAP = 11  # a target number is raised to 11 at most (A-I32-14)
 HIT = re.compile(r"^2d6 = \S+ = \d+ <= .* (\d+): hit(?:, doubles \+\d+ damage)?$")
 ATTACKS = re.compile(r"^(.+): attack (.+?)(?: with (.+) \(\w+\))?$")
 DOUBLES = re.compile(r"doubles \+(\d+) damage")
+TAKE_WORTH = 0.4  # hard: the least worth of a screen card taken by TAKE+ACT (people.act_score)
 
 
 def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:
@@ -43,12 +49,17 @@ def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:
     phase = str(knowledge.view.get("phase", ""))
     plain = [x for x in legal if not isinstance(x, a.StarAction)]
     main = int(table.step.get("seat", -1)) == knowledge.seat
+    if plain and main and phase == "turn" and level == "hard":
+        spot = spotlight(table, knowledge.seat, plain)
+        if spot is not None:
+            return spot
     if plain and main and phase in ("act", "counter"):
         acts = [x for x in plain if isinstance(x, a.Act)]
         if level == "hard" and phase == "act" and acts and \
                 int(table.view.get("final_turn", 0)) == LOS:
             return last_turn(table, acts)
-        return max(plain, key=lambda x: (act_score(table, x), str(x.to_json())))
+        score = hard_score if level == "hard" else act_score
+        return max(plain, key=lambda x: (score(table, x), str(x.to_json())))
     if plain and main and phase == "negate" and level == "hard" and \
             int(table.view.get("final_turn", 0)) == LOS and \
             str(table.step.get("survivor", "")) in table.survivors:
@@ -60,6 +71,22 @@ def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:
         if commits:
             return commit(table, commits, level, knowledge.history)
     return people.choose(knowledge, rng)
+
+
+def spotlight(table: Table, seat: int, plain: Sequence[Action]) -> Action | None:
+    """Hard: a player with one survivor and none to draw takes TAKE+ACT (R-I32-14) when a
+    screen card is worth taking: the survivor takes it and still acts, two actions where a
+    pool turn gives one (and the screen's slot refills, bringing the reel's end closer)."""
+    pool = table.view["pools"][seat]
+    if len(pool) != 1 or any(isinstance(x, a.DrawSurvivor) for x in plain):
+        return None
+    spots = [x for x in plain if isinstance(x, a.Spotlight) and not x.drop]  # keeps its items
+    if not spots:
+        return None
+    def worth(x: a.Spotlight) -> float:
+        return people.act_score(table, a.Act(seat, x.survivor, "take", x.card))
+    best = max(spots, key=lambda x: (worth(x), str(x.to_json())))
+    return best if worth(best) >= TAKE_WORTH else None
 
 
 def last_turn(table: Table, acts: Sequence[a.Act]) -> Action:
@@ -108,6 +135,15 @@ def act_score(table: Table, x: Action) -> float:
     if x.kind in ("rest", "sanctuary_rest") and table.spoints(x.survivor) < RESERVE:
         return score + 0.3
     return score
+
+
+def hard_score(table: Table, x: Action) -> float:
+    """Hard: normal's score, and a mythos attack (R-I32-58) scored like an attack by its odds
+    of banishing the monster (no attack roll, no counterstrike: its save fails)."""
+    if isinstance(x, a.Act) and x.kind == "mythos_attack" and not x.item:
+        odds = people_last.banish_odds(table.monster_value(x.target))
+        return 1.3 * odds if odds >= EVEN else 0.1 * odds
+    return act_score(table, x)
 
 
 def last_stand(table: Table, x: a.Act, score: float) -> float:
@@ -183,17 +219,23 @@ def force(table: Table, plain: Sequence[Action], level: str,
     """A monster hit a survivor: keep the horror star to re-roll a failed flail (R-I32-67)
     rather than force the monster to re-roll; hard forces it in Last One Standing's round when
     its exact odds say so (:func:`.people_last.force`)."""
-    target, bonus = CAP, 0
-    for told in reversed(history):
-        texts = [str(e.get("text", "")) for e in told.events]
-        found = next((hit for t in reversed(texts) if (hit := HIT.match(t))), None)
-        if found:
-            target = min(CAP, int(found.group(1)))
-            bonus = max((int(d.group(1)) for t in texts if (d := DOUBLES.search(t))), default=0)
-            break
+    target, bonus = last_hit(history)
     chooses = [x for x in plain if isinstance(x, a.Choose)]
     keep = next((x for x in chooses if x.value == "pass"), plain[0])
     if level == "hard" and int(table.view.get("final_turn", 0)) == LOS and \
             people_last.force(table, history, target, bonus):
         return next((x for x in chooses if x.value != "pass"), keep)
     return keep
+
+
+def last_hit(history: Sequence[Told]) -> tuple[int, int]:
+    """The target number and the doubles bonus of the latest monster hit in the history
+    (the last hit told, with its own doubles: an all-out attack tells several); (11, 0) when
+    none is told."""
+    for told in reversed(history):
+        texts = [str(e.get("text", "")) for e in told.events]
+        found = next((hit for t in reversed(texts) if (hit := HIT.match(t))), None)
+        if found:
+            doubles = DOUBLES.search(found.string)
+            return min(CAP, int(found.group(1))), int(doubles.group(1)) if doubles else 0
+    return CAP, 0

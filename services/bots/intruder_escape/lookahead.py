@@ -7,11 +7,12 @@ sizes the table shows. In each world the remaining turns of the round are played
 model of the rows (Bat, Knife, Bandage, Syringe, a Barricade's shield, the four-card limit and
 the repeat rule): each other seat plays for its side in that world (an Intruder piles on the
 most hurt Innocent and heals a fellow in danger, an Innocent hits the most hurt other seat
-and heals himself in danger), or, as a player who reads the table less, any of its cards on
-anyone; this seat plays by its belief. The round's loser (most damage, ties and a round
-without damage shared by the die) is then counted as a friend or a foe *in that world*,
-a last life more. A play's worth is that mean plus what the judge says of everything but
-the round (items, lives, shields). The budget counts playouts, never time.
+and heals himself in danger; in an Innocent's playouts the other Innocents aim as this seat's
+belief does, and take this seat for neither side), or, as a player who reads the table less,
+any of its cards on anyone; this seat plays by its belief. The round's loser (most damage,
+ties and a round without damage shared by the die) is then counted as a friend or a foe *in
+that world*, a last life more. A play's worth is that mean plus what the judge says of
+everything but the round (items, lives, shields). The budget counts playouts, never time.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 
 from services.bots.intruder_escape.belief import Belief
 from services.bots.intruder_escape.judge import Judge
-from services.bots.intruder_escape.table import ITEM_KINDS, Table
+from services.bots.intruder_escape.table import INNOCENT, ITEM_KINDS, Table
 from services.games.core import Action
 from services.games.intruder_escape import actions as a
 from services.games.intruder_escape.rows import evaluate
@@ -90,6 +91,7 @@ class Lookahead:
         self.base = rows_of(table)
         self.turns = table.remaining_turns()
         self.lost = {s for s in range(table.players) if table.seats[s]["skip_next"]}
+        self.shared = table.identity == INNOCENT  # other Innocents aim by this belief
 
     def choose(self, options: Sequence[Action], hold: float = 0.0) -> Action:
         """The option worth most over the same sampled worlds (ties: the judge's order),
@@ -215,6 +217,10 @@ class Lookahead:
         if seat == self.table.seat and not intruder:
             friend = self.judge.friend
             key = {s: rows.damage[s] - 2.0 * friend[s] for s in foes}
+        elif not intruder and self.shared:
+            friend = self.judge.friend
+            key = {s: rows.damage[s] - (0.0 if s == self.table.seat else 2.0 * friend[s])
+                   for s in foes}
         else:
             key = {s: float(rows.damage[s]) for s in foes}
         best = max(key.values())
