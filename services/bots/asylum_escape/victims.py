@@ -32,6 +32,7 @@ from services.bots.asylum_escape.victims_route import (
     best_room,
     card_value,
     exposure,
+    room_danger,
     shown_steps,
     stumble_chance,
 )
@@ -84,7 +85,7 @@ def slowed(view: Mapping[str, Any], data: AsylumData) -> bool:
     0): ``hard`` takes the mulligan, since any other card moves at least as far."""
     mine = next((v["card"] for v in view["victims"] if v["seat"] == view["seat"]), "")
     try:
-        return bool(mine) and int(getattr(data.get(mine), "move_bonus", 0) or 0) < 0
+        return bool(mine) and data.get(mine).move_bonus < 0
     except KeyError:
         return False
 
@@ -146,8 +147,7 @@ def spread_start(danger: Danger, rooms: Sequence[str], extra: Mapping[str, float
     """hard: the indices of every start room within ``SPREAD`` of the safest. The Victims
     choose at the same time and unseen, and the same rule would send them all to the one
     safest room, where a catch, a reveal or a destroy of one finds them all."""
-    scores = [danger.reach(r) + extra.get(r, 0.0) if r not in danger.rooms else 9.0
-              for r in rooms]
+    scores = [room_danger(danger, r, extra, 1.0) for r in rooms]
     best = min(scores)
     return [i for i, s in enumerate(scores) if s <= best + SPREAD]
 

@@ -121,17 +121,15 @@ def odds(table: Table, x: a.Act, spare: int, kill_odds: Kill) -> float:
         return survive(now, spoints, speed, locks_of(table, where), stars)
     if x.kind == "move":
         return survive(now, spoints, speed, locks_of(table, x.target), stars)
-    if x.kind == "mythos_attack" and not x.item and table.screen_card(x.target) is None:
-        kill = banish_odds(table.monster_value(x.target))
-        return kill * survive(thinned(table, x.target), spoints, speed, 0, stars) + \
-            (1 - kill) * survive(now, spoints, speed, 0, stars)
-    if x.kind == "attack" and not x.target.startswith(("throng:", "locks:")) and \
-            table.screen_card(x.target) is None:
-        kill = kill_odds(x, spare)
-        left = spoints - spare
-        return kill * survive(thinned(table, x.target), left, speed, 0, stars) + \
-            (1 - kill) * survive(now, left, speed, 0, stars)
-    return survive(now, spoints, speed, 0, stars)
+    throngs = table.screen_card(x.target) is None
+    if x.kind == "mythos_attack" and not x.item and throngs:
+        kill, left = banish_odds(table.monster_value(x.target)), spoints
+    elif x.kind == "attack" and not x.target.startswith(("throng:", "locks:")) and throngs:
+        kill, left = kill_odds(x, spare), spoints - spare
+    else:
+        return survive(now, spoints, speed, 0, stars)
+    return kill * survive(thinned(table, x.target), left, speed, 0, stars) + \
+        (1 - kill) * survive(now, left, speed, 0, stars)
 
 
 def banish_odds(value: int) -> float:

@@ -128,8 +128,8 @@ def act_score(table: Table, x: Action) -> float:
     score = people.act_score(table, x)
     me = table.survivors.get(x.survivor, {})
     if x.kind == "attack" and not x.target.startswith(("throng:", "locks:")):
-        odds = kill_odds(table, me, x.stat, x.item, x.target, spare(table, x.survivor))
-        return 1.3 * odds if odds >= EVEN else 0.1 * odds
+        return attack_worth(kill_odds(table, me, x.stat, x.item, x.target,
+                                      spare(table, x.survivor)))
     if int(table.view.get("final_turn", 0)) == LOS:
         return last_stand(table, x, score)
     if x.kind in ("rest", "sanctuary_rest") and table.spoints(x.survivor) < RESERVE:
@@ -141,9 +141,14 @@ def hard_score(table: Table, x: Action) -> float:
     """Hard: normal's score, and a mythos attack (R-I32-58) scored like an attack by its odds
     of banishing the monster (no attack roll, no counterstrike: its save fails)."""
     if isinstance(x, a.Act) and x.kind == "mythos_attack" and not x.item:
-        odds = people_last.banish_odds(table.monster_value(x.target))
-        return 1.3 * odds if odds >= EVEN else 0.1 * odds
+        return attack_worth(people_last.banish_odds(table.monster_value(x.target)))
     return act_score(table, x)
+
+
+def attack_worth(odds: float) -> float:
+    """An attack's score from its odds of eliminating the monster: worth making at even odds
+    or better, scarcely below."""
+    return 1.3 * odds if odds >= EVEN else 0.1 * odds
 
 
 def last_stand(table: Table, x: a.Act, score: float) -> float:

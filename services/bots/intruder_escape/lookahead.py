@@ -214,11 +214,8 @@ class Lookahead:
             (s not in world) if intruder else True)]
         if not foes:
             return
-        if seat == self.table.seat and not intruder:
-            friend = self.judge.friend
-            key = {s: rows.damage[s] - 2.0 * friend[s] for s in foes}
-        elif not intruder and self.shared:
-            friend = self.judge.friend
+        if not intruder and (self.shared or seat == self.table.seat):
+            friend = self.judge.friend  # this seat is in no Innocent's foes for its damage
             key = {s: rows.damage[s] - (0.0 if s == self.table.seat else 2.0 * friend[s])
                    for s in foes}
         else:
