@@ -51,7 +51,8 @@ def invariants(state: Any) -> None:
     if state.phase in ("characters", "identities", "center"):
         return
     places: list[str] = [*state.center, *state.discard, *state.removed, *state.bottom_batch]
-    places += [step["card"] for step in state.queue if step["kind"] == "insert"]
+    inserted = [step["card"] for step in state.queue if step["kind"] == "insert"]
+    places += inserted
     for s in range(state.players):
         places += state.hands[s] + state.items[s]
         places += [p.card for p in state.rows[s] if GAME.data.card(p.card).id not in ESCAPE]
@@ -64,13 +65,15 @@ def invariants(state: Any) -> None:
         assert len(cap) <= GAME.data.max_cards_on_player_per_round, f"R-IX-10 seat {s}"
         if not state.alive(s):
             assert not state.hands[s] and not state.items[s], f"R-IX-33 seat {s}"
-        # seen dealt: still held, or bottomed (R-IX-05) and not seen since
-        # seen dealt (kinds): at most the copies there are; a card without copies is still
-        # held or was bottomed (R-IX-05) and not seen since
+        # seen dealt (kinds): at most the copies there are; a card without copies was not
+        # seen since: still held, or bottomed (R-IX-05) and then face down (waiting to go
+        # under the deck, in the deck, or taken from its top unseen into any hand, R-IX-21)
+        unseen = {*state.center, *state.bottom_batch, *inserted, *(c for h in state.hands
+                                                                  for c in h)}
         for kind, count in Counter(state.known[s]).items():
             assert count <= GAME.data.card(kind).quantity, f"seat {s}: {count} x {kind} seen"
             if GAME.data.card(kind).quantity == 1:
-                assert f"{kind}-1" in {*state.hands[s], *state.center, *state.bottom_batch}
+                assert f"{kind}-1" in unseen, f"seat {s}: {kind} seen dealt, then seen again"
     assert Counter(places) == DECK, "cards are not conserved"
     assert (state.phase == "over") == (state.result is not None)
     if state.immune is not None:
