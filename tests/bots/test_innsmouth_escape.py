@@ -526,13 +526,26 @@ def test_hard_values_an_edge_his_cards_left_reach_next_round() -> None:
     assert escape._edge_next("F1", (1,)) is False
 
 
-def test_hard_counts_a_lost_round_dearer_the_later_it_is() -> None:
-    """Three Rests while unhurt cost normal the same every round, hard LATE more a round."""
+def test_a_lost_round_costs_more_the_later_it_is() -> None:
+    """Three Rests while unhurt cost normal and hard alike LATE more a round."""
     _state, table = human_at_plot()
     early = dataclasses.replace(table, round=1, wounds=0, pawns={})
     late = dataclasses.replace(early, round=11)
     cell = table.human_cell
-    for hard, extra in ((False, 0.0), (True, 10 * escape.LATE)):
+    for hard in (False, True):
         gap = (escape.worth(early, cell, 0, escape.NUMBERS, hard)
                - escape.worth(late, cell, 0, escape.NUMBERS, hard))
-        assert gap == pytest.approx(extra)
+        assert gap == pytest.approx(10 * escape.LATE)
+
+
+def test_normal_counts_the_spawns_on_him_when_he_rests_in_place() -> None:
+    """Three Rests on D1 (no token, unhurt, round 1) with two blue pawns on D3: normal counts
+    both pawns and the blue spawn once they stand on him (R-IE-44), not a share of them."""
+    _state, table = human_at_plot()
+    table = dataclasses.replace(table, human_cell="D1", wounds=0, round=1,
+                                pawns={"D3": {"blue": 2}}, tokens={})
+    dies, hurt = escape.known_fight(table, "D1", table.threshold)
+    three = wounds_dealt(3, 0, *table.weapon)
+    assert hurt == pytest.approx(sum(w * p for w, p in enumerate(three)))
+    expected = -escape.DEATH * dies - escape.WOUND * hurt - escape.STALL - escape.LATE
+    assert escape.worth(table, "D1", 0, escape.NUMBERS, False) == pytest.approx(expected)

@@ -13,18 +13,19 @@ Both levels value every legal plot by its end cell:
   on him (R-IE-29); the game's own dice give the chance such a fight kills him (R-IE-33,
   R-IE-35: :func:`~services.bots.innsmouth_escape.belief.wounds_dealt`), which weighs most.
 
-``normal`` assumes a share of the pawns in reach come (all of them when he stays put with
-three Rests: then the Deep Ones know his cell). ``hard`` also looks a round on: it prefers
-the ends from which the number cards left in his hand (all six after the recycle, R-IE-24)
-reach the most cells with no pawn within one cell now, so he is not cornered next round;
-once he has (or gains there) the VP, it prefers the ends from which those cards reach an
-escape edge next round. It also reads the fight the way the Deep Ones can bring it: with
-three Rests (his cell known) every pawn within two cells comes and, once one stands on him,
-every colour spawns on his cell too (R-IE-44, four a colour: :func:`known_fight`); with
+``normal`` assumes a share of the pawns in reach come when he plays number cards. Both
+levels read three Rests the way the Deep Ones can bring the fight, his cell being known: every
+pawn within two cells comes and, once one stands on him, every colour spawns on his cell too
+(R-IE-44, four a colour: :func:`known_fight`); and three Rests while unhurt cost more the
+later the round (no stalling on a safe cell with cards that lead nowhere safe: the number
+cards only come back once all are played). Without them ``normal`` rested its way into
+fights of four colours' spawns, or rested for ever on a full board (5 players: 64.2% of
+games won, below easy). ``hard`` also looks a round on: it prefers the ends from which the
+number cards left in his hand (all six after the recycle, R-IE-24) reach the most cells with
+no pawn within one cell now, so he is not cornered next round; once he has (or gains there)
+the VP, it prefers the ends from which those cards reach an escape edge next round; and with
 number cards the share of pawns that come grows with the share of the plots of that public
-shape (start, face-down count, values left) that end on his cell; and three Rests while
-unhurt cost more the later the round (no stalling on a safe cell with cards that lead
-nowhere safe: the number cards only come back once all are played).
+shape (start, face-down count, values left) that end on his cell.
 Tried and dropped: scaling the pawns that come by the Deep Ones' own belief over his end
 (their bot's :func:`~services.bots.innsmouth_escape.belief.landing`), which sent him to ends
 they thought unlikely but reached anyway (66 and 64.5% of games won, against 86-87%).
@@ -54,7 +55,7 @@ DEATH = 60.0  # the worth of his life against a token's
 WOUND = 1.2
 STALL = 3.0
 PROGRESS = 1.0  # per cell nearer to the next token, or to the edge
-LATE = 0.5  # hard: a round lost costs this much more per round played
+LATE = 0.5  # a round lost costs this much more per round played
 EDGE_NEXT = 6.0  # hard: with the VP, an escape edge his cards left reach next round
 SHARE = 0.35  # normal: the share of the pawns in reach assumed to come
 
@@ -87,10 +88,9 @@ def worth(table: Table, end: str, numbers: int, left: tuple[int, ...], hard: boo
     rests = 3 - numbers
     if table.vp >= ESCAPE_VP and GRID.on_escape_edge(end):
         return 1000.0 - rests  # he wins at the reveal, before any fight
-    share = SHARE if numbers else 1.0  # three Rests: the Deep Ones know where he stays
-    share += (1 - share) * guess  # hard: the fewer the ends, the surer they come
+    share = SHARE + (1 - SHARE) * guess  # hard: the fewer the ends, the surer they come
     wounds = max(table.wounds - rests, 0)
-    if hard and not numbers:
+    if not numbers:  # three Rests: the Deep Ones know where he stays
         dies, hurt = known_fight(table, end, table.threshold - wounds)
     else:
         dies, hurt = fight(table, end, share, table.threshold - wounds)
@@ -98,8 +98,8 @@ def worth(table: Table, end: str, numbers: int, left: tuple[int, ...], hard: boo
     score = gain * (1 - dies) - DEATH * dies - WOUND * hurt
     score += 0.8 * min(rests, table.wounds)
     if not numbers and not table.wounds:
-        # a round lost: the Deep Ones' pools only grow (hard: the more, the later it is)
-        score -= STALL + (LATE * table.round if hard else 0.0)
+        # a round lost: the Deep Ones' pools only grow, the more the later it is
+        score -= STALL + LATE * table.round
     score -= PROGRESS * _to_goal(table, end, gain)
     if hard:
         score += 1.5 * _safe_next(table, end, left or NUMBERS)
