@@ -205,9 +205,14 @@ def exposure(knowledge: SeatKnowledge, data: AsylumData, room: str) -> float:
 BLOCKED = 9.0  # the danger of a Patient's room, or of a room no longer in the grid
 
 
+def blocked(danger: Danger, room: str) -> bool:
+    """A Patient's room, or a room no longer in the grid."""
+    return room in danger.rooms or room not in danger.grid
+
+
 def room_danger(danger: Danger, room: str, extra: Mapping[str, float], weight: float) -> float:
     """How dangerous ``room`` is next Patient turn, ``extra`` added with ``weight``."""
-    if room in danger.rooms or room not in danger.grid:
+    if blocked(danger, room):
         return BLOCKED
     return danger.reach(room) + weight * extra.get(room, 0.0)
 
@@ -217,9 +222,9 @@ def best_room(danger: Danger, rooms: Sequence[str], extra: Mapping[str, float],
     """The indices of ``rooms`` of least danger (``extra`` added with ``weight``), the
     farthest from the Patients and with the most ways out among them."""
     def score(room: str) -> tuple[float, int, int]:
-        value = room_danger(danger, room, extra, weight)
-        if value == BLOCKED:
+        if blocked(danger, room):
             return (BLOCKED, 0, 0)
+        value = room_danger(danger, room, extra, weight)
         return (round(value, 6), -danger.nearest(room), -len(danger.grid.neighbours(room)))
     scores = [score(r) for r in rooms]
     best = min(scores)

@@ -37,7 +37,7 @@ from services.games.innsmouth_32 import actions as a
 RESERVE = 3  # spoints kept to negate a monster's hit (its damage die averages 3.5)
 EVEN = 0.5  # the least odds of eliminating a monster worth an attack
 CAP = 11  # a target number is raised to 11 at most (A-I32-14)
-HIT = re.compile(r"^2d6 = \S+ = \d+ <= .* (\d+): hit(?:, doubles \+\d+ damage)?$")
+HIT = re.compile(r"^2d6 = \S+ = \d+ <= .* (\d+): hit(?:, doubles \+(\d+) damage)?$")
 ATTACKS = re.compile(r"^(.+): attack (.+?)(?: with (.+) \(\w+\))?$")
 DOUBLES = re.compile(r"doubles \+(\d+) damage")
 TAKE_WORTH = 0.4  # hard: the least worth of a screen card taken by TAKE+ACT (people.act_score)
@@ -241,6 +241,5 @@ def last_hit(history: Sequence[Told]) -> tuple[int, int]:
         texts = [str(e.get("text", "")) for e in told.events]
         found = next((hit for t in reversed(texts) if (hit := HIT.match(t))), None)
         if found:
-            doubles = DOUBLES.search(found.string)
-            return min(CAP, int(found.group(1))), int(doubles.group(1)) if doubles else 0
+            return min(CAP, int(found.group(1))), int(found.group(2) or 0)
     return CAP, 0
