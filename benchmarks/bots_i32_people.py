@@ -26,7 +26,7 @@ from typing import Any
 
 from benchmarks.bots_innsmouth_32 import GAME, LIMIT, Teller
 from benchmarks.bots_stats import level_row, pair_row, table, times_row
-from services.bots.contract import LEVELS, bot_rng, choose
+from services.bots.contract import LEVELS, bot_rng, decide
 from services.bots.innsmouth_32 import make_bot
 from services.bots.play import Record
 from services.games.core import SeatPrompt
@@ -55,18 +55,24 @@ def play_one(level: str, players: int, seed: int,
             break
         if len(record.actions) > LIMIT:
             raise RuntimeError(f"game {seed} ({players} players) did not end")
-        seat = min(p.seat for p in state.pending() if isinstance(p, SeatPrompt))
-        legal = state.legal_actions(seat)
-        bot = theirs if seat == state.director else ours
-        if bot is None or len(legal) == 1:
-            record.apply(bot_rng(game_seed, seat, len(record.actions)).choice(legal))
-            continue
-        knowledge = tellers[seat].knowledge(state, record)
-        began = time.process_time()
-        action = choose(bot, knowledge, game_seed)
-        if seat != state.director:
-            times.append((time.process_time() - began) * 1000)
-        record.apply(action)
+        for prompt in sorted((p for p in state.pending() if isinstance(p, SeatPrompt)),
+                             key=lambda p: p.seat):  # lowest seat first; one may wait
+            seat = prompt.seat
+            legal = state.legal_actions(seat)
+            bot = theirs if seat == state.director else ours
+            if bot is None or (len(legal) == 1 and not prompt.optional):
+                record.apply(bot_rng(game_seed, seat, len(record.actions)).choice(legal))
+                break
+            knowledge = tellers[seat].knowledge(state, record)
+            began = time.process_time()
+            action = decide(bot, knowledge, game_seed)
+            if seat != state.director:
+                times.append((time.process_time() - began) * 1000)
+            if action is not None:
+                record.apply(action)
+                break
+        else:
+            raise RuntimeError(f"game {seed} ({players} players): every seat asked waits")
     outcome = state.outcome()
     return bool(outcome and state.director not in outcome.winners), times
 

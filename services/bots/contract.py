@@ -74,13 +74,20 @@ class SeatKnowledge:
         """This seat is asked to act now."""
         return any(p.seat == self.seat for p in self.prompts)
 
+    def may_wait(self) -> bool:
+        """This seat is asked, and only by optional prompts (lend spoints, or wait): its bot
+        may let them pass (return None) while another seat acts."""
+        mine = [p for p in self.prompts if p.seat == self.seat]
+        return bool(mine) and all(p.optional for p in mine)
+
 
 class Bot(Protocol):
-    """A player for one seat. ``choose`` returns one of ``knowledge.legal``."""
+    """A player for one seat. ``choose`` returns one of ``knowledge.legal``, or None to wait
+    where ``knowledge.may_wait()`` (every prompt of its seat optional)."""
 
     level: str
 
-    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action: ...
+    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action | None: ...
 
 
 def knowledge_of(state: State, seat: int, actions: Sequence[Action],
@@ -112,14 +119,31 @@ def bot_rng(seed: int | str, seat: int, step: int) -> random.Random:
     return random.Random(f"refbox-bot:{seed}:{seat}:{step}")
 
 
-def choose(bot: Bot, knowledge: SeatKnowledge, seed: int | str) -> Action:
-    """The bot's choice, checked to be one of its legal actions."""
+def decide(bot: Bot, knowledge: SeatKnowledge, seed: int | str) -> Action | None:
+    """The bot's choice, checked to be one of its legal actions; None: it waits, which only
+    an optional prompt allows (the runner then asks the next seat, and this one again once
+    the game has changed)."""
     if not knowledge.legal:
         raise BotError(f"Seat {knowledge.seat + 1} has no legal action now: nothing to choose")
     action = bot.choose(knowledge, bot_rng(seed, knowledge.seat, knowledge.step))
+    if action is None:
+        if not knowledge.may_wait():
+            raise BotError(f"the {bot.level} bot of Seat {knowledge.seat + 1} waits, but its "
+                           "seat must act now (only an optional prompt may be let pass)")
+        return None
     if action not in knowledge.legal:
         raise BotError(f"the {bot.level} bot of Seat {knowledge.seat + 1} chose "
                        f"{action.to_json()}, which is not one of its legal actions")
+    return action
+
+
+def choose(bot: Bot, knowledge: SeatKnowledge, seed: int | str) -> Action:
+    """The bot's action where its seat must act (a runner that lets a seat wait calls
+    :func:`decide`)."""
+    action = decide(bot, knowledge, seed)
+    if action is None:
+        raise BotError(f"the {bot.level} bot of Seat {knowledge.seat + 1} waits where an "
+                       "action was needed")
     return action
 
 

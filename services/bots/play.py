@@ -8,10 +8,10 @@ knowledge (:func:`~services.bots.contract.knowledge_of`) and given the chosen ac
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
-from services.bots.contract import Bot, BotError, choose, knowledge_of
+from services.bots.contract import Bot, BotError, decide, knowledge_of
 from services.games.core import Action, Event, Rng, SeatPrompt, State
 
 
@@ -47,21 +47,44 @@ def bot_seats_asked(state: State, bots: Mapping[int, Bot]) -> list[int]:
 def bots_act(record: Record, bots: Mapping[int, Bot], seed: int | str, rng: Rng,
              limit: int = 100_000) -> int:
     """Let chance and the bot seats act until a person must, or the game is over; returns
-    how many bot actions were applied. ``limit`` bounds a game that would not end."""
+    how many bot actions were applied. ``limit`` bounds a game that would not end. The bot
+    seats asked are asked lowest first; one that waits (an optional prompt) lets the next
+    act, and is asked again once the game has changed."""
     acted = 0
     while True:
         record.resolve_chance(rng)
         if record.state.outcome() is not None:
             return acted
         seats = bot_seats_asked(record.state, bots)
-        if not seats:
-            return acted
-        if acted >= limit:
+        if acted >= limit and seats:
             raise BotError(f"the bots made {limit} moves and the game has not ended")
-        seat = seats[0]
-        knowledge = knowledge_of(record.state, seat, record.actions, record.events)
-        record.apply(choose(bots[seat], knowledge, seed))
+        action = first_not_waiting(record, bots, seats, seed)
+        if action is None:
+            return acted
+        record.apply(action)
         acted += 1
+
+
+def first_not_waiting(record: Record, bots: Mapping[int, Bot], seats: list[int],
+                      seed: int | str) -> Action | None:
+    """The action of the first of ``seats`` whose bot does not wait; None: all wait (a
+    person must act; if no one else is asked, the bots would wait for ever: an error)."""
+    for seat in seats:
+        knowledge = knowledge_of(record.state, seat, record.actions, record.events)
+        action = decide(bots[seat], knowledge, seed)
+        if action is not None:
+            return action
+    check_not_stuck(record.state, seats)
+    return None
+
+
+def check_not_stuck(state: State, waited: Collection[int]) -> None:
+    """A :class:`BotError` when the seats whose bots wait are every seat asked: nobody would
+    ever act (an engine asks some seat for a prompt it must answer beside optional ones)."""
+    asked = {p.seat for p in state.pending() if isinstance(p, SeatPrompt)}
+    if waited and asked <= set(waited):
+        raise BotError(f"the bots of seats {sorted(s + 1 for s in waited)} all wait and no "
+                       "one else is asked")
 
 
 def self_play(state: State, bots: Mapping[int, Bot], seed: int | str, rng: Rng,

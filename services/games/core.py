@@ -340,16 +340,23 @@ class Rng(Protocol):
 
 @dataclass(frozen=True)
 class SeatPrompt:
-    """A seat must act; ``kind`` names what is expected (``turn``, ``choose_route``...)."""
+    """A seat must act; ``kind`` names what is expected (``turn``, ``choose_route``...).
+
+    ``optional``: the seat may also let it pass (lend spoints, or wait): the game goes on
+    without it while another seat is asked, and the prompt stays until it acts or goes."""
 
     seat: int
     kind: str
     text: str
+    optional: bool = False
 
     actor: ClassVar[str] = "seat"
 
     def to_json(self) -> JSON:
-        return {"actor": self.seat, "kind": self.kind, "text": self.text}
+        found: JSON = {"actor": self.seat, "kind": self.kind, "text": self.text}
+        if self.optional:
+            found["optional"] = True
+        return found
 
 
 @dataclass(frozen=True)

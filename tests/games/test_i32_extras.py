@@ -135,6 +135,7 @@ def test_r_i32_55_another_player_lends_power_spoints_that_are_used_or_returned()
     prompts = [p.to_json() for p in state.pending()]
     assert [(p["actor"], p["kind"]) for p in prompts] == [(1, "commit"), (2, "lend")]
     assert prompts[1]["text"] == "lend power spoints to Bugsy Malone (Seat 2), or wait"
+    assert prompts[1]["optional"] is True and "optional" not in prompts[0]  # it may pass
     events = state.apply(a.Lend(2, 3))
     assert texts(events) == ["Seat 3 lends 3 power spoints to Bugsy Malone"]
     assert state.power[2] == 4 and state.current["lent"] == [0, 0, 3]

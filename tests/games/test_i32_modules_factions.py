@@ -62,6 +62,7 @@ def test_a_player_without_power_spoints_is_asked_to_share() -> None:
     state = attack_commit(power=0, faction_play=True)
     prompts = [p.to_json() for p in state.pending()]
     assert {"actor": 2, "kind": "share",
-            "text": "share a faction ally's rest spoints with Bugsy Malone, or wait"} in prompts
+            "text": "share a faction ally's rest spoints with Bugsy Malone, or wait",
+            "optional": True} in prompts
     assert state.describe(a.Share(2, "lefty-rourke", 2), None) == \
         "Seat 3: Lefty Rourke shares 2 rest spoints"

@@ -59,6 +59,7 @@ def test_during_another_players_turn_and_back_to_his_turn_prompt() -> None:
     before = state.to_json()
     assert asked(state) == [(1, "turn"), (2, "star")]
     assert state.pending()[1].text == STAR_WORDS  # type: ignore[union-attr]
+    assert [p.optional for p in state.pending()] == [False, True]  # type: ignore[union-attr]
     assert state.legal_actions(2) == [a.StarAction(2, "lefty-rourke")]
     events = state.apply(a.StarAction(2, "lefty-rourke"))
     assert texts(events) == ["Lefty Rourke spends a horror star for an extra action"]

@@ -53,7 +53,7 @@ class I32Bot:
     def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
         if not knowledge.legal:
             raise BotError(f"Seat {knowledge.seat + 1} has no legal action now")
-        if len(knowledge.legal) == 1:
+        if len(knowledge.legal) == 1 and not knowledge.may_wait():
             return knowledge.legal[0]
         role = role_of(knowledge.public, knowledge.seat)
         if role in ROLES:

@@ -2,7 +2,7 @@
 on it in :mod:`.people_normal`): legal and never suicidal. Each survivor rests, takes a useful
 item, or attacks a monster it has a fair chance to eliminate; damage is negated when the
 spoints allow it, else the survivor flails with every spoint it may commit (R-I32-49); lending
-and sharing give the least (R-I32-55, R-I32-83); a horror star is spent at once, forcing the
+and sharing give all at once (R-I32-55, R-I32-83); a horror star is spent at once, forcing the
 first monster that hits to re-roll (R-I32-67; normal and hard keep theirs for a failed flail).
 """
 
@@ -30,8 +30,7 @@ def choose(knowledge: SeatKnowledge, rng: random.Random) -> Action:
         return legal[0]  # asked only for a horror star: the first holder spends one
     lends = [x for x in plain if isinstance(x, a.Lend | a.Share)]
     if lends and (not main or len(lends) == len(plain)):
-        return min(lends, key=lambda x: (getattr(x, "power", 0) + getattr(x, "rest", 0),
-                                         str(x.to_json())))
+        return generous(lends)
     if phase == "turn":
         return turn(table, knowledge.seat, plain)
     if phase in ("act", "counter"):
@@ -45,6 +44,18 @@ def choose(knowledge: SeatKnowledge, rng: random.Random) -> Action:
     if phase == "choose":
         return choice(table, plain)
     return rng.choice(plain)
+
+
+def generous(lends: Sequence[Action]) -> Action:
+    """All the power spoints at once (what the survivor's player does not use goes back to
+    the lender, R-I32-55), else all the first faction ally's rest spoints that fit (R-I32-83):
+    one move, so the seat is not asked again for each spoint."""
+    power = [x for x in lends if isinstance(x, a.Lend)]
+    if power:
+        return max(power, key=lambda x: x.power)
+    shares = [x for x in lends if isinstance(x, a.Share)]
+    first = min(x.ally for x in shares)
+    return max((x for x in shares if x.ally == first), key=lambda x: x.rest)
 
 
 def turn(table: Table, seat: int, plain: Sequence[Action]) -> Action:

@@ -113,7 +113,7 @@ class Anytime:
                  *(p.seat for p in (*self.lend_prompts(), *self.share_prompts(),
                                     *self.star_prompts()))}
         return tuple(SeatPrompt(s, STAR_PHASE, "spend a horror star for an extra action, or "
-                                "wait") for s in seats if s not in asked)
+                                "wait", optional=True) for s in seats if s not in asked)
 
     def star_only(self: Any, seat: int) -> bool:
         """The seat is asked only for its horror stars (its prompt is ``star``)."""

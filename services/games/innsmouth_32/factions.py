@@ -48,7 +48,7 @@ class Factions:
                        - lenders)
         name = self.card_name(cur["survivor"]) if seats else ""
         return tuple(SeatPrompt(s, "share", f"share a faction ally's rest spoints with {name}, "
-                                "or wait") for s in seats)
+                                "or wait", optional=True) for s in seats)
 
     def legal_shares(self: Any, seat: int) -> list[Action]:
         cur = self.current

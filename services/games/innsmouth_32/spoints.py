@@ -38,7 +38,7 @@ class Lending:
             return ()
         name = self.card_name(cur["survivor"])
         return tuple(SeatPrompt(s, "lend", f"lend power spoints to {name} (Seat "
-                                f"{cur['seat'] + 1}), or wait")
+                                f"{cur['seat'] + 1}), or wait", optional=True)
                      for s in self.lenders(cur["seat"]) if self.power[s])
 
     def lent_total(self: Any) -> int:

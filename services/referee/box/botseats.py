@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from services.bots.contract import Bot, BotError, SeatKnowledge, choose
+from services.bots.contract import Bot, BotError, SeatKnowledge, decide
 from services.bots.levels import make_bot
-from services.bots.play import bot_seats_asked
+from services.bots.play import bot_seats_asked, check_not_stuck
 from services.games.core import Action
 from services.referee.box.render import Canvas, dense_page, plain, wrap
 from services.referee.live import LiveGame
@@ -98,7 +98,8 @@ class BotSeats:
         self.failed: tuple[LiveGame, int] | None = None  # a decision that raised: not again
         self._lock = threading.Lock()
         self._job: Job | None = None  # the decision under way
-        self._done: tuple[Job, Action | Exception] | None = None  # its result, not applied
+        self._done: tuple[Job, Action | Exception | None] | None = None  # not applied yet
+        self._waited: tuple[LiveGame, int, frozenset[int]] | None = None  # seats that wait
 
     # ------------------------------------------------------------------ deciding
 
@@ -116,10 +117,17 @@ class BotSeats:
         """The loop's look: a decision to apply now (a stale one is dropped), the error a
         decision raised, or None; begins the next decision when a box seat is asked."""
         found = self._take(live, now, ready)
-        if found is None and ready and not self.thinking():
-            self._begin(live)
+        while found is None and ready and not self.thinking() and self._begin(live):
             found = self._take(live, now, ready)  # decided at once (an inline thinker)
         return found
+
+    def waiting(self, live: LiveGame) -> frozenset[int]:
+        """The box's seats that chose to wait at their optional prompts since the game last
+        changed (each is asked again once it changes)."""
+        waited = self._waited
+        if waited is None or waited[0] is not live or waited[1] != live.changes:
+            return frozenset()
+        return waited[2]
 
     def _take(self, live: LiveGame, now: float, ready: bool) -> Move | Exception | None:
         with self._lock:
@@ -135,28 +143,43 @@ class BotSeats:
             if isinstance(result, Exception):
                 self._done, self.failed = None, (live, live.changes)
                 return result
+            if result is None:  # the seat lets its optional prompt pass: ask the next
+                self._done = None
+                self._waited = (live, live.changes, self.waiting(live) | {job.seat})
+                return None
             if not ready or now < self.until:
                 return None  # kept until the table can follow (or the game goes on)
             self._done = None
             return Move(job.seat, result)
 
-    def _begin(self, live: LiveGame) -> None:
+    def _begin(self, live: LiveGame) -> bool:
+        """Begins the decision of the first asked seat that has not waited since the game
+        last changed; False: none to begin."""
         if self.failed == (live, live.changes):
-            return
-        seats = self.asked(live)
+            return False
+        waited = self.waiting(live)
+        seats = [s for s in self.asked(live) if s not in waited]
+        if not seats and waited:
+            try:
+                check_not_stuck(live.state, waited)
+            except BotError as error:
+                with self._lock:
+                    self._done = (Job(live, live.changes, min(waited)), error)
+                return True
         with self._lock:
             if not seats or self._done is not None:
-                return
+                return False
             job = self._job = Job(live, live.changes, seats[0])
         knowledge = live.knowledge(job.seat)
         bot = self.bots[job.seat]
         self.thinker.start(lambda: self._decide(job, bot, knowledge))
+        return True
 
     def _decide(self, job: Job, bot: Bot, knowledge: SeatKnowledge) -> None:
         """On the thinker's thread: the pure decision, handed back to the loop thread."""
-        result: Action | Exception
+        result: Action | Exception | None
         try:
-            result = choose(bot, knowledge, self.seed)
+            result = decide(bot, knowledge, self.seed)
         except BotError as error:
             log.error("the box could not choose for seat %d: %s", job.seat + 1,
                       error.message)
