@@ -12,7 +12,9 @@ the seat and the step, so a game resumed after a power cut makes the same choice
 The choice comes back to the loop thread, which applies it through ``LiveGame.apply`` like a
 person's move (journal, undo, transcripts unchanged), but only if the game has not changed
 since the decision began (its change count): a referee undo or another seat's move while the
-bot thinks makes the choice stale, and it is dropped (the seat is asked again). Each move is
+bot thinks makes the choice stale, and it is dropped (the seat is asked again). A seat may
+wait at an optional prompt (Innsmouth 32's lend, share and horror-star prompts): the next
+asked seat is then asked, and the waiting one again once the game has changed. Each move is
 told on the public screen as the public sentence of it, held for ``pause`` seconds; the next
 move of the box waits for the end of that pause (its decision may begin during it).
 """
@@ -159,7 +161,7 @@ class BotSeats:
             return False
         waited = self.waiting(live)
         seats = [s for s in self.asked(live) if s not in waited]
-        if not seats and waited:
+        if not seats and waited and self._done is None:
             try:
                 check_not_stuck(live.state, waited)
             except BotError as error:
