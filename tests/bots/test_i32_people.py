@@ -9,7 +9,7 @@ from typing import cast
 
 import pytest
 
-from services.bots.contract import LEVELS, SeatKnowledge, Told, choose
+from services.bots.contract import LEVELS, SeatKnowledge, Told, choose, decide
 from services.bots.innsmouth_32 import make_bot, people_last, people_normal, role_of
 from services.bots.innsmouth_32.table import Table
 from services.games.innsmouth_32 import actions as acts
@@ -179,7 +179,7 @@ def test_every_level_is_deterministic_at_the_character_seats(level: str) -> None
     points = character_points(("act", "negate", "commit", "turn", "choose"))
     assert len(points) >= 3
     for knowledge in points:
-        assert choose(make_bot(level), knowledge, "a") == choose(make_bot(level), knowledge, "a")
+        assert decide(make_bot(level), knowledge, "a") == decide(make_bot(level), knowledge, "a")
 
 
 @pytest.mark.parametrize("level", LEVELS)

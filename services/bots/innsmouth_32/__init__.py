@@ -50,7 +50,7 @@ class I32Bot:
             raise BotError(f"level {level!r}: expected one of {', '.join(LEVELS)}")
         self.level = level
 
-    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action:
+    def choose(self, knowledge: SeatKnowledge, rng: random.Random) -> Action | None:
         if not knowledge.legal:
             raise BotError(f"Seat {knowledge.seat + 1} has no legal action now")
         if len(knowledge.legal) == 1 and not knowledge.may_wait():

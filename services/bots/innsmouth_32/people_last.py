@@ -10,7 +10,8 @@ living through that round, from the public view only:
 - inside a sanctuary with locks it cannot be attacked (R-I32-64): each hit takes a lock
   (A-I32-08) until none is left;
 - a horror star kept re-rolls a failed flail once (R-I32-67); forcing a monster's re-roll
-  instead is worth it only when the odds of the round say so (:func:`force`);
+  instead is worth it only when the odds of the round say so (:func:`force`), and so is
+  spending it on an extra action, a rest, in the final turn (:func:`star_first`);
 - an attack of the survivor eliminates a throng's monster at the odds the caller gives
   (:func:`.people_normal.kill_odds`); a mythos attack at the odds the monster fails its save
   (:func:`banish_odds`, R-I32-58), spending no spoints.
@@ -142,6 +143,28 @@ def banish_odds(value: int) -> float:
 def best(table: Table, acts: Sequence[a.Act], spare: int, kill_odds: Kill) -> a.Act:
     """The final turn with the best odds (ties: the first in the legal order)."""
     return max(acts, key=lambda x: (odds(table, x, spare, kill_odds), -acts.index(x)))
+
+
+def rested(table: Table, survivor: str) -> Table:
+    """The table once ``survivor`` has spent a horror star on an extra action and rested
+    (R-I32-67, R-I32-63): 2 rest spoints more (7 at most), a star less."""
+    view = dict(table.view)
+    me = dict(view["survivors"][survivor])
+    me.update(rest=min(REST_CAP, int(me["rest"]) + 2), stars=int(me.get("stars", 0)) - 1)
+    view["survivors"] = {**view["survivors"], survivor: me}
+    return Table(view, table.seat, table.careful)
+
+
+def star_first(table: Table, acts: Sequence[a.Act], spare: int, kill_odds: Kill) -> bool:
+    """The last survivor's final turn: spend a horror star first on an extra action (a rest)
+    when that gives better odds of living through the round than keeping it for a failed
+    flail (R-I32-67)."""
+    survivor = acts[0].survivor
+    if not int(table.survivors[survivor].get("stars", 0)):
+        return False
+    keep = odds(table, best(table, acts, spare, kill_odds), spare, kill_odds)
+    after = rested(table, survivor)
+    return odds(after, best(after, acts, spare, kill_odds), spare, kill_odds) > keep
 
 
 AIMS = re.compile(r"^Seat (\d+) aims at ")

@@ -17,7 +17,10 @@ attacks (R-I32-58: mythos equal to the monster's value, no attack roll, the mons
 2d6 at or below its value), scored like an attack by the odds the save fails; normal never
 makes one. And a ``hard`` player down to one survivor with none to draw spends its turn on
 TAKE+ACT (R-I32-14) when a screen card is worth taking: the card and an action, where a pool
-turn gives one action.
+turn gives one action. ``hard`` waits where the game lets it: asked only for a horror star
+while another seat acts (an optional prompt), it keeps the star (normal spends it at once),
+and it spends one in its Last One Standing final turn only on a rest its exact odds say
+beats keeping it (R-I32-67).
 """
 
 from __future__ import annotations
@@ -43,11 +46,13 @@ DOUBLES = re.compile(r"doubles \+(\d+) damage")
 TAKE_WORTH = 0.4  # hard: the least worth of a screen card taken by TAKE+ACT (people.act_score)
 
 
-def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:
+def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action | None:
     legal = list(knowledge.legal)
     table = Table(knowledge.view, knowledge.seat)
     phase = str(knowledge.view.get("phase", ""))
     plain = [x for x in legal if not isinstance(x, a.StarAction)]
+    if not plain and level == "hard" and knowledge.may_wait():
+        return None  # asked only for a horror star: keep it for a failed flail (R-I32-67)
     main = int(table.step.get("seat", -1)) == knowledge.seat
     if plain and main and phase == "turn" and level == "hard":
         spot = spotlight(table, knowledge.seat, plain)
@@ -57,7 +62,9 @@ def choose(knowledge: SeatKnowledge, level: str, rng: random.Random) -> Action:
         acts = [x for x in plain if isinstance(x, a.Act)]
         if level == "hard" and phase == "act" and acts and \
                 int(table.view.get("final_turn", 0)) == LOS:
-            return last_turn(table, acts)
+            star = next((x for x in legal if isinstance(x, a.StarAction) and
+                         x.survivor == acts[0].survivor), None)
+            return last_turn(table, acts, star)
         score = hard_score if level == "hard" else act_score
         return max(plain, key=lambda x: (score(table, x), str(x.to_json())))
     if plain and main and phase == "negate" and level == "hard" and \
@@ -89,16 +96,20 @@ def spotlight(table: Table, seat: int, plain: Sequence[Action]) -> Action | None
     return best if worth(best) >= TAKE_WORTH else None
 
 
-def last_turn(table: Table, acts: Sequence[a.Act]) -> Action:
+def last_turn(table: Table, acts: Sequence[a.Act], star: Action | None = None) -> Action:
     """Hard: the last survivor's final turn by its exact odds of living through the round
-    that follows (:mod:`.people_last`)."""
+    that follows (:mod:`.people_last`); ``star``: its horror star's extra action, spent first
+    when a rest more beats keeping the star."""
     survivor = acts[0].survivor
     me = table.survivors.get(survivor, {})
 
     def odds(x: a.Act, extra: int) -> float:
         return kill_odds(table, me, x.stat, x.item, x.target, extra)
 
-    return people_last.best(table, acts, spare(table, survivor), odds)
+    budget = spare(table, survivor)
+    if star is not None and people_last.star_first(table, acts, budget, odds):
+        return star
+    return people_last.best(table, acts, budget, odds)
 
 
 def spare(table: Table, survivor: str) -> int:
