@@ -20,6 +20,7 @@ from services.referee.journal import Journal
 from services.referee.live import LiveGame
 from services.referee.play_bots import BotSeatError, PlayBots
 from tests.games.i32_helpers import GAME, edit, move, start
+from tests.games.test_i32_star_anytime import starred
 
 
 def attack(players: int = 4) -> Any:
@@ -157,3 +158,13 @@ def test_the_box_reports_its_seats_all_waiting_with_nobody_else_asked() -> None:
     assert isinstance(found, BotError)
     assert found.message == "the bots of seats [3, 4] all wait and no one else is asked"
     assert seats.due(live, 0.0, True) is None  # reported once, not again at each look
+
+
+def test_on_the_box_a_hard_seat_keeps_its_star_and_a_normal_one_spends_it() -> None:
+    """Seat 3's Lefty Rourke holds a horror star during Seat 2's turn (a person's): asked
+    for the star alone, the box's `hard` seat lets the prompt pass, `normal` spends it."""
+    for level, expected in (("hard", None), ("normal", Move(2, a.StarAction(2, "lefty-rourke")))):
+        live, _ = LiveGame.from_state(Journal(":memory:"), GAME, starred())
+        seats = BotSeats("innsmouth-32", {2: level}, 5, 0.0, Inline())
+        assert seats.due(live, 0.0, True) == expected
+        assert seats.waiting(live) == ({2} if expected is None else frozenset())
