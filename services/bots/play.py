@@ -8,7 +8,7 @@ knowledge (:func:`~services.bots.contract.knowledge_of`) and given the chosen ac
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from services.bots.contract import Bot, BotError, decide, knowledge_of
@@ -58,23 +58,27 @@ def bots_act(record: Record, bots: Mapping[int, Bot], seed: int | str, rng: Rng,
         seats = bot_seats_asked(record.state, bots)
         if acted >= limit and seats:
             raise BotError(f"the bots made {limit} moves and the game has not ended")
-        action = first_not_waiting(record, bots, seats, seed)
-        if action is None:
+        found = first_not_waiting(record.state, seats, lambda seat: decide(
+            bots[seat], knowledge_of(record.state, seat, record.actions, record.events), seed))
+        if found is None:
             return acted
-        record.apply(action)
+        record.apply(found[1])
         acted += 1
 
 
-def first_not_waiting(record: Record, bots: Mapping[int, Bot], seats: list[int],
-                      seed: int | str) -> Action | None:
-    """The action of the first of ``seats`` whose bot does not wait; None: all wait (a
-    person must act; if no one else is asked, the bots would wait for ever: an error)."""
+def first_not_waiting(state: State, seats: Sequence[int],
+                      decide_for: Callable[[int], Action | None]
+                      ) -> tuple[int, Action] | None:
+    """The first of ``seats`` (lowest first) whose bot does not wait, with its action
+    (``decide_for(seat)``: None when it waits); None: all wait (a person must act; if no one
+    else is asked, the bots would wait for ever: a :class:`BotError`). :func:`bots_act` and
+    ``refbox play --bot`` ask through this; the box's seats, deciding one seat at a time on a
+    worker thread, use :func:`check_not_stuck` alone."""
     for seat in seats:
-        knowledge = knowledge_of(record.state, seat, record.actions, record.events)
-        action = decide(bots[seat], knowledge, seed)
+        action = decide_for(seat)
         if action is not None:
-            return action
-    check_not_stuck(record.state, seats)
+            return seat, action
+    check_not_stuck(state, seats)
     return None
 
 

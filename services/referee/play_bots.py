@@ -24,7 +24,7 @@ from typing import Any
 
 from services.bots import levels
 from services.bots.contract import LEVELS, Bot, BotError, decide
-from services.bots.play import check_not_stuck
+from services.bots.play import first_not_waiting
 from services.games.core import JSON, Action, Event, SeatPrompt, State
 from services.referee.errors import RefereeError, UndoRefused
 from services.referee.live import LiveGame, Step, Undone
@@ -145,31 +145,31 @@ class PlayBots:
             if len(moves) >= MOVES_LIMIT:
                 raise BotSeatError(f"the box made {MOVES_LIMIT} moves in a row and the game "
                                    "has not ended")
-            found = self.first_not_waiting(live, asked, seed)
+            levels = dict(asked)
+            found = self.first_not_waiting(live, levels, seed)
             if found is None:
                 return moves  # every bot seat asked waits (optional prompts): a person acts
-            seat, level, action = found
+            seat, action = found
             events = live.apply(action)
-            moves.append(BotMove(seat, level, live.state.describe(action, None), tuple(events)))
+            moves.append(BotMove(seat, levels[seat], live.state.describe(action, None),
+                                 tuple(events)))
         return moves
 
-    def first_not_waiting(self, live: LiveGame, asked: list[tuple[int, str]],
-                          seed: int | str) -> tuple[int, str, Action] | None:
-        """The first asked bot seat that does not wait, its level and its action; None: all
-        wait while a person is asked too (if no one else is, the box would wait for ever)."""
-        for seat, level in asked:
+    def first_not_waiting(self, live: LiveGame, levels: Mapping[int, str],
+                          seed: int | str) -> tuple[int, Action] | None:
+        """:func:`~services.bots.play.first_not_waiting` for the asked bot seats (their
+        levels), its errors told as the box's."""
+        def decide_for(seat: int) -> Action | None:
             try:
-                action = decide(self.bot(seat, level), live.knowledge(seat), seed)
+                return decide(self.bot(seat, levels[seat]), live.knowledge(seat), seed)
             except BotError as error:
                 raise BotSeatError(f"the box could not play Seat {seat + 1}: "
                                    f"{error.message}") from None
-            if action is not None:
-                return seat, level, action
+
         try:
-            check_not_stuck(live.state, [seat for seat, _ in asked])
+            return first_not_waiting(live.state, sorted(levels), decide_for)
         except BotError as error:
             raise BotSeatError(f"the box cannot go on: {error.message}") from None
-        return None
 
     def bot(self, seat: int, level: str) -> Bot:
         key = (seat, level)
