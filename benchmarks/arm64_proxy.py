@@ -47,7 +47,7 @@ import subprocess
 import sys
 import tarfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -465,7 +465,7 @@ def locked(path: Path) -> Iterator[None]:
         yield
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
         epilog="Flags after -- go to benchmarks/box_latency.py as they are (both sides).")
@@ -490,7 +490,7 @@ def main() -> int:
                         help="the host side's Python, a venv with refbox's sim extra "
                              "(default: the checkout's .venv)")
     parser.add_argument("extra", nargs="*", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if os.geteuid() != 0:
         raise Failure("must run as root (debootstrap, binfmt_misc, systemd-nspawn): "
                       f"sudo {sys.executable} {' '.join(sys.argv)}")

@@ -22,7 +22,7 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from services.games.core import SeatPrompt, State
@@ -99,10 +99,10 @@ def loads(repeat: int) -> None:
               f"{statistics.mean(bare):.2f} |")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     lines(args.repeat)
     loads(args.repeat)
 

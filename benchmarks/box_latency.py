@@ -71,7 +71,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -964,7 +964,7 @@ def filesystem(path: str) -> str:
     return f"{kind} (mounted on {best or '?'})"
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="start-up runs per case")
     parser.add_argument("--inputs", type=int, default=2000,
@@ -990,7 +990,7 @@ def main() -> None:
                         help="also write the figures as JSON to FILE (times in ms, memory "
                              "in KiB)")
     parser.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     directory = args.dir or tempfile.gettempdir()
     WARNINGS.install()
     if args.memory_child:

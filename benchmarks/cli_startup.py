@@ -48,7 +48,7 @@ import sys
 import sysconfig
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -260,7 +260,7 @@ def table(results: dict[str, dict[str, list[dict[str, float]]]], names: list[tup
     return "\n".join(out)
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11, help="runs of each row (default 11)")
     parser.add_argument("--tree", action="append", default=[], metavar="DIR",
@@ -271,7 +271,7 @@ def main() -> None:
     parser.add_argument("--no-bytecode-row", action="store_true",
                         help="leave out the first tree without bytecode")
     parser.add_argument("--json", metavar="FILE", help="also write every sample here")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     games = [g for g in args.games.split(",") if g]

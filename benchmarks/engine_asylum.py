@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from services.games.core import SeatPrompt
@@ -93,10 +94,10 @@ def views_per_second(game: Any, players: int) -> float:
     return 500 * (players + 1) / min(timings)
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     game = default_registry().get("asylum-escape")
     print(f"{'players':>7} {'mode':>5} {'cards':>8} {'games/s':>8} {'steps/s':>8} "
           f"{'steps/game':>10} {'chance':>7} {'turns':>6} {'views/s':>8}")

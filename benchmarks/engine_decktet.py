@@ -13,6 +13,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 from services.games.registry import default_registry
 
@@ -29,10 +30,10 @@ def play(game, players: int, seed: int) -> int:
     return steps
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     game = default_registry().get("decktet-escape")
     print(f"{'players':>7} {'games/s':>9} {'steps/s':>9} {'steps/game':>10} {'views/s':>9}")
     for players in (3, 4, 5):

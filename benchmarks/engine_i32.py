@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from services.games.core import SeatPrompt
@@ -112,10 +113,10 @@ def views_per_second(game: Any, players: int) -> float:
     return 200 * (players + 1) / min(timings)
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     game = default_registry().get("innsmouth-32")
     print(f"{'players':>7} {'options':>8} {'games/s':>8} {'steps/s':>8} {'steps/game':>10} "
           f"{'chance':>7} {'reels':>6} {'views/s':>8}")

@@ -20,6 +20,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 from services.games.core import SeatPrompt
 from services.games.registry import default_registry
@@ -59,10 +60,10 @@ def mid_round(game, players: int, seed: int = 1):
             rng = random.Random(seed)
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     game = default_registry().get("intruder-escape")
     print(f"{'players':>7} {'games/s':>9} {'steps/s':>9} {'steps/game':>10} {'chance':>7} "
           f"{'rounds':>7} {'views/s':>9}")

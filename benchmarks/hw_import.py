@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,11 +84,11 @@ def heaviest_imports(profile: str, count: int = 8) -> list[tuple[int, str]]:
     return sorted(top_level, reverse=True)[:count]
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--profile", default="sim")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     one_run(args.profile)  # warm the file cache and .pyc files
     runs = [one_run(args.profile) for _ in range(args.runs)]
     print(

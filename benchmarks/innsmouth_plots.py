@@ -27,6 +27,7 @@ import random
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 
 from services.games.innsmouth_escape.board import GRID, PathError, plans, walk
 
@@ -68,13 +69,13 @@ def time_walk(start: str, shoggoths: tuple[str, ...], moves) -> tuple[float, boo
     return time.perf_counter() - began, True
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--placements", type=int, default=1,
                         help="random Shoggoth sets per count 1..4 and start")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     cases_setup = setups(random.Random(args.seed), args.placements)
     began = time.perf_counter()
     gc.disable()

@@ -16,6 +16,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from services.games.core import SeatPrompt
@@ -57,11 +58,11 @@ def play(path: str, rows: int) -> int:
         return live.id
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=2000)
     parser.add_argument("--dir", default=None)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as directory:
         path = os.path.join(directory, "long.sqlite")
         gid = play(path, args.rows)

@@ -35,6 +35,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from services.games.asylum_escape import actions as a
@@ -167,13 +168,13 @@ def report(title: str, path: str, live: Any, timings: list[float]) -> None:
           f"{os.path.getsize(path) / 1024:.0f} KiB")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10, help="short games tried; the longest "
                         "is kept")
     parser.add_argument("--rows", type=int, default=2000, help="rows of the long-mode game")
     parser.add_argument("--dir", default=None, help="where to put the journal files")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as directory:
         best: tuple[int, str, int, int] | None = None
         for seed in range(args.seeds):

@@ -18,6 +18,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 
 from services.games.registry import default_registry
 from services.referee.journal import Journal
@@ -53,11 +54,11 @@ def long_session(directory: str, rows: int) -> tuple[str, int, int]:
         return path, live.id, len(live.history)
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", default=None, help="where to put the journal files")
     parser.add_argument("--appends", type=int, default=2000)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as directory:
         rate = appends(directory, args.appends)
         print(f"appends (WAL, synchronous=FULL, fsync each): {rate:,.0f} rows/s "

@@ -32,6 +32,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from services.games.core import Action, SeatPrompt
@@ -127,12 +128,12 @@ def longest(directory: str, name: str, options: dict[str, Any], choose: Any,
     return best[1], best[2], best[3]
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=40, help="games tried per table; the "
                         "longest is kept")
     parser.add_argument("--dir", default=None, help="where to put the journal files")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as directory:
         for name, options, choose in (("random", BUSY, random_choice),
                                       ("patient", {}, patient_choice)):

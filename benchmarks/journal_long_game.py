@@ -31,6 +31,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from services.games.core import SeatPrompt
@@ -98,11 +99,11 @@ def long_game(path: str, seed: int) -> tuple[int, int]:
         return live.id, live.state.round
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", default=None, help="where to put the journal files")
     parser.add_argument("--seeds", type=int, default=10, help="games tried; the longest is kept")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     registry = default_registry()
     with tempfile.TemporaryDirectory(dir=args.dir) as directory:
         best: tuple[int, str, int, int, int] | None = None

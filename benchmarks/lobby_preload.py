@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,12 +59,12 @@ def one(game: str, mode: str, rest: float) -> dict[str, float]:
     return result
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rest", type=float, default=1.0,
                         help="seconds the cursor rests on the game before OK (default 1.0)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from services.games.registry import default_registry
 

@@ -42,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -286,7 +287,7 @@ def pct(values: list[float], p: int) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=300, help="inputs of each kind")
     parser.add_argument("--runs", type=int, default=5, help="start-up and import runs")
@@ -296,7 +297,7 @@ def main() -> None:
                         help="time the inputs again with a table screen watching")
     parser.add_argument("--latency-only", action="store_true",
                         help="only the input timings (no start-up or import runs)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     directory = args.dir or tempfile.gettempdir()
     print(f"refbox phones benchmark: python {sys.version.split()[0]}, {os.cpu_count()} cpus, "
           f"load average {os.getloadavg()[0]:.2f}")

@@ -21,6 +21,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from firmware_py.events import TagPlaced
@@ -107,11 +108,11 @@ def tap_delay(kind: str) -> float:
     raise AssertionError("the tag never registered")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--frames", type=int, default=1_000_000)
     args.add_argument("--seed", type=int, default=1)
-    opts = args.parse_args()
+    opts = args.parse_args(argv)
     print(f"python {sys.version.split()[0]}, {opts.frames:,} corrupted frames per line")
     print(f"{'reader':8} {'flips':>5} {'wrong ids':>10} {'false tags':>11} "
           f"{'without confirm':>16} {'seconds':>8}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from firmware_py.rfid.pn532 import ACK, InfoFrame, Pn532Parser, encode
 from firmware_py.rfid.rdm6300 import Rdm6300Parser, encode_frame
@@ -40,11 +40,11 @@ def best_rate(make: Callable[[], object], pieces: list[bytes], frames: int, repe
     return frames / best
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--frames", type=int, default=20_000)
     args.add_argument("--repeat", type=int, default=5)
-    opts = args.parse_args()
+    opts = args.parse_args(argv)
     n = opts.frames
 
     rdm_frame = encode_frame("62E3086CED")
