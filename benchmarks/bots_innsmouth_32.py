@@ -31,7 +31,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from benchmarks.bots_stats import level_row, pair_row, table, times_row
@@ -84,9 +84,12 @@ class Teller:
             chance=any(isinstance(p, ChancePrompt) for p in pending), history=tuple(history))
 
 
-def play_one(level: str, players: int, seed: int) -> tuple[bool, list[float]]:
+def play_one(level: str, players: int, seed: int,
+             watch: Callable[[I32State], None] | None = None) -> tuple[bool, list[float]]:
     """Game ``seed`` at ``players`` with ``level`` in the director's seat (random: any legal
-    action) and random-legal play elsewhere: (the director won, its decision times in ms)."""
+    action) and random-legal play elsewhere: (the director won, its decision times in ms).
+    ``watch`` (benchmarks that log the games) is shown the state before every decision and
+    at the end."""
     state = GAME.new_state(players, {})
     record = Record(state)
     chance = random.Random(f"i32-tournament:{players}:{seed}")
@@ -96,6 +99,8 @@ def play_one(level: str, players: int, seed: int) -> tuple[bool, list[float]]:
     times: list[float] = []
     while True:
         record.resolve_chance(chance)
+        if watch is not None:
+            watch(state)
         if state.outcome() is not None:
             break
         if len(record.actions) > LIMIT:
