@@ -11,6 +11,10 @@ times are the CPU time of ``choose`` (the knowledge built before it). One proces
 at a time:
 
     nice -n 19 .venv/bin/python -m benchmarks.bots_decktet_escape --games 400 --json out.json
+    nice -n 19 .venv/bin/python -m benchmarks.bots_decktet_escape --games 400 --table hardest
+
+``--table`` picks the variants (``TABLES``): the default rules, where every level that reads
+clues escapes almost always; ``storm``; ``hardest``, where the levels part at every count.
 
 ``omniscient`` is a ceiling reference, NOT a level and NOT honest: each seat sees its own
 hand (read from the state) and otherwise plays as ``hard``. It lives in this file only, never
@@ -43,22 +47,31 @@ PLAYERS = (2, 3, 4, 5)
 LIMIT = 2_000  # actions: a game this long is counted as not escaped
 
 
-STORM = {"dark_of_the_storm": True, "bowels_of_the_ship": True}  # the harder table
+STORM = {"dark_of_the_storm": True, "bowels_of_the_ship": True}
+TABLES: dict[str, dict[str, bool]] = {
+    "default": {},
+    # the harder table: Dark of the Storm (6 tokens, R-EX-22), Bowels of the Ship (boats
+    # need 4 corridors, R-EX-21): the levels part at 4 and 5 seats
+    "storm": STORM,
+    # the hardest: also Every Man for Himself (completed routes count toward the limit,
+    # R-EX-24) and a boat that must share a suit with its route's end (A-EX-04): the levels
+    # part at 2 and 3 seats too
+    "hardest": {**STORM, "every_man_for_himself": True, "boat_must_match": True},
+}
 
 
-def options(players: int, storm: bool = False) -> dict[str, Any]:
-    """The default options (2 players: the unofficial option A-EX-12); ``storm``: with the
-    variants Dark of the Storm (6 tokens, R-EX-22) and Bowels of the Ship (boats need 4
-    corridors, R-EX-21), where the levels part."""
-    return {"allow_two_players": players == 2, **(STORM if storm else {})}
+def options(players: int, table: str = "default") -> dict[str, Any]:
+    """The options of ``table`` (one of ``TABLES``; 2 players: the unofficial option
+    A-EX-12)."""
+    return {"allow_two_players": players == 2, **TABLES[table]}
 
 
-def play_one(level: str, players: int, game: int, seed: int, storm: bool = False
+def play_one(level: str, players: int, game: int, seed: int, table: str = "default"
              ) -> tuple[bool, int, list[float]]:
     """One game with ``level`` at every seat: (everyone escaped, players escaped, the
     decision times in ms of CPU)."""
     box = DecktetEscape()
-    state = box.new_state(players, options(players, storm))
+    state = box.new_state(players, options(players, table))
     record = Record(state)
     name = f"decktet-bench:{seed}:{players}:{game}"
     chance = random.Random(name)
@@ -89,13 +102,13 @@ def play_one(level: str, players: int, game: int, seed: int, storm: bool = False
 
 
 def run(games: int, seed: int, players: Sequence[int], levels: Sequence[str],
-        storm: bool = False) -> dict[tuple[str, int], dict[str, Any]]:
+        table: str = "default") -> dict[tuple[str, int], dict[str, Any]]:
     results: dict[tuple[str, int], dict[str, Any]] = {}
     for n in players:
         for level in levels:
             entry = results[level, n] = {"wins": 0, "games": 0, "escaped": 0, "times": []}
             for game in range(games):
-                won, escaped, times = play_one(level, n, game, seed, storm)
+                won, escaped, times = play_one(level, n, game, seed, table)
                 entry["wins"] += won
                 entry["games"] += 1
                 entry["escaped"] += escaped
@@ -114,11 +127,11 @@ def pairing(results: dict[tuple[str, int], dict[str, Any]], a: str, b: str,
 
 
 def tournaments(games: int, seed: int, players: Sequence[int] = PLAYERS,
-                levels: Sequence[str] = LEVELS, storm: bool = False) -> list[dict[str, Any]]:
+                levels: Sequence[str] = LEVELS, table: str = "default") -> list[dict[str, Any]]:
     """One dict per pairing whose two levels were played, at every seat count; one per
     level and count (escape rate, mean players escaped, the gap ``hard`` closes); then one
     per level with its decision times (p50, p99, max ms)."""
-    results = run(games, seed, players, levels, storm)
+    results = run(games, seed, players, levels, table)
     rows = [pairing(results, a, b, n) for n in players for a, b in PAIRS
             if a in levels and b in levels]
     for n in players:
@@ -159,17 +172,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS),
                         help=f"{CEILING}: a ceiling reference, NOT a level and NOT honest "
                         "(each seat sees its own hand)")
-    parser.add_argument("--storm", action="store_true", help="the harder table: Dark of the "
-                        "Storm and Bowels of the Ship")
+    parser.add_argument("--table", choices=list(TABLES), default="default",
+                        help="storm: Dark of the Storm and Bowels of the Ship; hardest: also "
+                        "Every Man for Himself and boat_must_match")
+    parser.add_argument("--storm", action="store_const", const="storm", dest="table",
+                        help="the same as --table storm")
     parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    rows = tournaments(args.games, args.seed, args.players, args.levels, args.storm)
+    rows = tournaments(args.games, args.seed, args.players, args.levels, args.table)
     print(table(rows))
     print()
     print(levels_table(rows))
     print(f"\n{args.games} games per level and seat count, every seat the same level"
-          f"{' (Dark of the Storm, Bowels of the Ship)' if args.storm else ''}; "
+          f"{'' if args.table == 'default' else ', ' + ', '.join(TABLES[args.table])}; "
           f"{time.perf_counter() - began:.0f} s")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
