@@ -3,8 +3,10 @@ figure (a single ``--levels`` value once printed an empty pairing table and no r
 
 from __future__ import annotations
 
+from benchmarks import bots_decktet_escape as bench
 from benchmarks import bots_i32_people, bots_intruder_escape
 from benchmarks.bots_stats import level_row, pair_row, table, times_row
+from services.games.decktet_escape import DecktetEscape
 
 
 def test_table_prints_each_level_and_only_sections_with_rows() -> None:
@@ -34,3 +36,13 @@ def test_innsmouth_32_people_one_level_counts_its_own_wins() -> None:
     rows = bots_i32_people.tournaments(2, 0, [2], "random", ["random"])
     wins = sum(bots_i32_people.play_one("random", 2, game, "random")[0] for game in range(2))
     assert rows == [level_row("characters vs random", "random", 2, wins, 2)]
+
+
+def test_escape_tables_are_options_the_engine_accepts() -> None:
+    assert bench.options(2, "hardest") == {
+        "allow_two_players": True, "dark_of_the_storm": True, "bowels_of_the_ship": True,
+        "every_man_for_himself": True, "boat_must_match": True}
+    for name, variants in bench.TABLES.items():
+        for players in bench.PLAYERS:
+            state = DecktetEscape().new_state(players, bench.options(players, name))
+            assert {k: state.options[k] for k in variants} == variants
