@@ -18,7 +18,8 @@ players and there killing a player's lone survivor for less and holding back tak
 later, and under Turning Point (R-I32-72) a take has no tempo worth. With two players (one
 character player) Turning Point holds from the first turn, so no monster comes to the screen
 after the opening cards of each reel: hard weighs its throngs' growth about twice as much there
-(:data:`PLANNED_DUEL`), each monster kept serving to the end."""
+(:data:`PLANNED_DUEL`), each monster kept serving to the end, and in reel IV takes a monster
+only when its throngs would then likely sweep the survivors in play (:func:`outlook.race`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ import random
 from collections.abc import Sequence
 
 from services.bots.contract import SeatKnowledge
+from services.bots.innsmouth_32 import outlook
 from services.bots.innsmouth_32.table import Table, blow, p_test
 from services.games.core import Action
 from services.games.innsmouth_32 import actions as a
@@ -129,6 +131,7 @@ def turn_scores(table: Table, seat: int, legal: Sequence[Action]) -> list[tuple[
         take = 0.0  # Turning Point holds the reel: a take only shortens the director's reel
     if table.careful and table.reel == 4 and not final and (held or crowded(table)):
         take = LAST_REEL_TAKE  # it brings the final turn on before the survivors thin
+    race = table.careful and table.players == 2 and table.reel == 4 and not final
     for x in legal:
         if isinstance(x, a.TakeAttack):
             card_value = table.monster_value(x.card)
@@ -137,6 +140,9 @@ def turn_scores(table: Table, seat: int, legal: Sequence[Action]) -> list[tuple[
             shad = table.throng_shad(cards) or table.is_familiar(x.card)
             score = attack_value(table, value, shad, x.target) + \
                 weight * growth(table, seat, x.throng, card_value) + take
+            if race:
+                score += outlook.race(table, seat, x.throng, card_value,
+                                      table.is_familiar(x.card))
         elif isinstance(x, a.AllOut):
             score = all_out_value(table, seat, targets)
         elif isinstance(x, a.Cover):

@@ -6,9 +6,15 @@ die: those in play (their strength and spoints) and those still to draw. The kil
 are the throngs' all-out odds against the survivors in reach, times the director's turns
 left, which the cards left to play out measure (R-I32-68: a reel ends when its cards are
 gone; the players use up about one card for every two survivor actions).
+
+With one character player, reel IV is a race (:func:`race`): the movie ends when its screen
+is empty (Turning Point holds the reel pile, R-I32-72), then comes the director's final turn
+(R-I32-71), and the director wins only if no survivor is left in play after it (A-I32-01).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from services.bots.innsmouth_32.table import Table, blow
 
@@ -18,6 +24,9 @@ PILE = 0.9  # a survivor still to draw, against one in play
 FUTURE = 0.8  # the kills to come, against the kills made
 WIN = 12.0
 SPOILED = 10.0
+AHEAD = 0.5  # the race: the odds of a clean sweep from which the director hurries the end
+HURRY = 10.0  # the race: a take's worth when ahead (it keeps a monster and ends sooner)
+HOLD = 5.0  # the race: a take's cost when behind (the reel goes on while it is on screen)
 
 
 def cards_left(table: Table) -> int:
@@ -73,3 +82,39 @@ def value(table: Table) -> float:
     side = {table.director, *table.monster_players}
     future = kill_rate(table, side) * turns_left(table)
     return FUTURE * min(future, need) - need
+
+
+def sweep(table: Table, throngs: Sequence[tuple[int, bool]]) -> float:
+    """The chance one all-out attack of ``throngs`` (value, SHAD) eliminates every survivor
+    in play: each throng, strongest first, strikes the survivor most likely still alive (an
+    estimate: each attack meets the survivor's full spoints); none when one is out of
+    reach."""
+    alive = dict.fromkeys(table.survivors, 1.0)
+    if any(table.out_of_reach(s) for s in alive):
+        return 0.0
+    for value, shad in sorted(throngs, reverse=True):
+        if not alive:
+            break
+        s = max(alive, key=lambda k: (alive[k], k))
+        alive[s] *= 1 - blow(value, shad, table.spoints(s), table.speed(s)).kill
+    odds = 1.0
+    for left in alive.values():
+        odds *= 1 - left
+    return odds
+
+
+def race(table: Table, seat: int, throng: int, value: int, familiar: bool) -> float:
+    """What a take of a monster (``value``, a familiar face or not) into ``throng`` is worth in
+    reel IV with one character player, beyond its attack and growth: with the monster, would
+    the director's final all-out attack likely sweep the survivors now in play? Then it
+    hurries the end (:data:`HURRY`: each take empties the screen towards the final turn);
+    otherwise it holds back (:data:`HOLD`: the monster stays on the screen, the reel goes on
+    and its all-out attacks thin and drain the survivors first). Against random-legal
+    players at 2 players it won 969 of 1,600 games against 936 without it
+    (docs/games/innsmouth-32.md)."""
+    throngs = [(sum(int(c.get("value", 0)) for c in t), table.throng_shad(list(t)))
+               for t in table.throngs[seat]]
+    old, shad = throngs[throng]
+    throngs[throng] = (old + value, shad or familiar)
+    odds = sweep(table, [t for t in throngs if t[0]])
+    return HURRY if odds >= AHEAD else -HOLD
