@@ -3,14 +3,15 @@
     nice -n 19 .venv/bin/python -m benchmarks.i32_losses --games 400 --players 3 --level hard
 
 Plays the games of ``benchmarks.bots_innsmouth_32`` (the same seeds, so the same games as
-its tournaments) and, for each game the director loses, notes how many survivors were left
-in play and in the pile when the movie ended without Last One Standing, or the position when
-Last One Standing started (R-I32-73: one survivor in play, the survivor pile empty): is the last
-survivor out of reach (on a *Lost in the Marsh*/*Snatched* card, or inside a sanctuary that
-still has locks), and was the director's latest attack its only legal move (every director
-action attacks, R-I32-30; with the screen empty an all-out attack is all that is left). The
-last line says what the director would win if every loss with the last survivor out of reach
-were a win: how much any rule about that position could gain at most.
+its tournaments) and, for each game the director loses, notes how many survivors were still
+in play after its final turn when the movie ended without Last One Standing (A-I32-01: one
+is enough for the players), or the position when Last One Standing started (R-I32-73: one
+survivor in play, the survivor pile empty): is the last survivor out of reach (on a *Lost in
+the Marsh*/*Snatched* card, or inside a sanctuary that still has locks), and was the
+director's latest attack its only legal move (every director action attacks, R-I32-30; with
+the screen empty an all-out attack is all that is left). The last line says what the
+director would win if every loss with the last survivor out of reach were a win: how much
+any rule about that position could gain at most.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         start = watch.start
         if start is None:
             ends["no Last One Standing"] += 1
-            left[sum(watch.left)] += 1
+            left[watch.left[0]] += 1
         elif start.reach:
             ends["in reach"] += 1
         else:
@@ -91,9 +92,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     lost = args.games - wins
     print(f"{args.level} director, {args.players} players, games {args.seed}-"
           f"{args.seed + args.games - 1}: won {wins} ({wins / args.games:.1%}), lost {lost}")
-    print(f"  lost with no Last One Standing: {ends['no Last One Standing']}; survivors left "
-          "at the end, in play + in the pile: " + ", ".join(
-              f"{total} in {count}" for total, count in sorted(left.items())))
+    print(f"  lost with no Last One Standing: {ends['no Last One Standing']}; survivors in "
+          "play after the director's final turn (A-I32-01): " + ", ".join(
+              f"{n} in {count}" for n, count in sorted(left.items())))
     for name in ("in reach", "out of reach", "out of reach, the attack forced"):
         print(f"  lost, the last survivor {name}: {ends[name]}")
     print("  out of reach on: " + ", ".join(f"{card} {n}" for card, n in where.most_common()))
