@@ -19,6 +19,9 @@
   Movement card 1 is no move at all, not even to flee a catch): every other card moves at
   least as far; and it starts in a room drawn at random among those near the safest
   (``SPREAD``), since the Victims choosing alike would all meet in the one safest room.
+  Alone against the Patients (2 players) it looks ahead instead (:mod:`.victims_single`):
+  its start, its moves and its draw go by the chance to live through the Patients' next
+  turn, played out for every coin side (:class:`~.victims_duel.Duel`).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from services.bots.asylum_escape.victims_route import (
     shown_steps,
     stumble_chance,
 )
+from services.bots.asylum_escape.victims_single import single_choice
 from services.bots.contract import SeatKnowledge
 from services.games.asylum_escape import actions as a
 from services.games.asylum_escape.data import AsylumData
@@ -113,6 +117,10 @@ def routed(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random,
            look: bool) -> Action:
     view, legal = knowledge.view, knowledge.legal
     phase = view["phase"]
+    if look and len(view["victims"]) == 1:
+        chosen = single_choice(knowledge, data, rng)
+        if chosen is not None:
+            return chosen
     danger = Danger(knowledge, data)
     if phase == "start_rooms":
         rooms = [x for x in legal if isinstance(x, a.StartRoom)]
