@@ -13,7 +13,7 @@ from services.bots.asylum_escape import make_bot
 from services.bots.asylum_escape.victims_cards import bloodlust_odds, camo_cards, move_cards
 from services.bots.asylum_escape.victims_duel import Branch, Duel
 from services.bots.asylum_escape.victims_route import shown_steps
-from services.bots.contract import bot_rng, knowledge_of
+from services.bots.contract import Bot, bot_rng, knowledge_of
 from services.bots.play import Record
 from services.games.asylum_escape import AsylumState
 from services.games.asylum_escape import actions as a
@@ -48,17 +48,23 @@ def matches(branches: list[Branch], entry: str, walks: list[tuple[str, tuple[str
                for b in branches)
 
 
+def duel_game(game: int, tag: str) -> tuple[Record, int, str, random.Random, dict[int, Bot]]:
+    """A 2-player game: its record, the Victim's seat, its name (the bots' random sources),
+    its chance source, and the bots: `hard` at the Victim, the box's `normal` Patients."""
+    record, victim = new_game(game)
+    name = f"{tag}:{game}"
+    return record, victim, name, random.Random(name), {victim: make_bot("hard"),
+                                                       1 - victim: make_bot("normal")}
+
+
 def test_the_hunter_model_walks_as_the_box_normal_patients_do() -> None:
     """Every walk of the box's normal Patients is one the look-ahead played out, with the
     same Patient entering on turn 3, from the Victim's last choice before the turn (until
     the Victim is caught: the look-ahead counts a catch and goes no further)."""
     checked = 0
     for game in range(12):
-        record, victim = new_game(game)
+        record, victim, name, chance, bots = duel_game(game, "single")
         state = record.state
-        name = f"single:{game}"
-        chance = random.Random(name)
-        bots = {victim: make_bot("hard"), 1 - victim: make_bot("normal")}
         branches: list[Branch] = []
         entry, walks = "", []
         seen = 0
@@ -99,11 +105,8 @@ def test_hard_decides_the_same_with_the_decks_reshuffled() -> None:
     checked = 0
     rng = random.Random(5)
     for game in range(6):
-        record, victim = new_game(game)
+        record, victim, name, chance, bots = duel_game(game, "single-honest")
         state = record.state
-        name = f"single-honest:{game}"
-        chance = random.Random(name)
-        bots = {victim: make_bot("hard"), 1 - victim: make_bot("normal")}
         while True:
             record.resolve_chance(chance)
             if state.outcome() is not None:
