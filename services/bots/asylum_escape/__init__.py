@@ -22,7 +22,9 @@ A Victim's seat plays at the level's strength too (:mod:`.victims`): ``easy`` mo
 from the Patients as it can; ``normal`` routes by the danger of each room next Patient turn
 (a Bloodlust card destroying the room the table thinks most crowded included) and uses its
 move and save cards; ``hard`` also avoids the rooms a hunter would search on
-what the table knows of the Victims (:mod:`.victims_route`).
+what the table knows of the Victims (:mod:`.victims_route`), and, the only Victim at the
+table (2 players), plays the Patients' next turn out for every coin side and chooses by the
+chance to live (:mod:`.victims_single`, :mod:`.victims_duel`).
 Everything is pure: the same knowledge and seed give the same action.
 """
 
