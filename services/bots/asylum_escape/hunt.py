@@ -19,12 +19,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.bots.asylum_escape.belief import Belief, Tracker
+from services.games.asylum_escape.data import AsylumData
 
 CATCH = 0.25  # a catch that does not kill still tells where the Victim is
 TIE = 1e-3  # weight of next turn's reach: it only decides between paths worth the same
 MOVE_SHARE = 0.4  # how often a Victim moves in its turn (a random one draws Movement 1/3)
 MOVE_STEPS = 2
 
+
+
+def kill_chance(data: AsylumData, card: str, options: Mapping[str, Any]) -> float:
+    """The chance one kill roll of the Patient ``card`` succeeds (its catching faces of the
+    die; 2 for a card not in the data)."""
+    try:
+        faces = len(data.get(card).catching_stat)
+    except (KeyError, AttributeError):
+        faces = 2
+    return faces / int(options.get("die_sides", 6))
 
 @dataclass
 class Hunt:
@@ -55,11 +66,7 @@ class Hunt:
     def stat(self, card: str) -> float:
         """The chance one kill roll of ``card`` succeeds."""
         if card not in self.stats:
-            try:
-                faces = len(self.tracker.data.get(card).catching_stat)
-            except (KeyError, AttributeError):
-                faces = 2
-            self.stats[card] = faces / int(self.tracker.options.get("die_sides", 6))
+            self.stats[card] = kill_chance(self.tracker.data, card, self.tracker.options)
         return self.stats[card]
 
     def kill_chance(self, room: str, mover: str, seat: int) -> float:

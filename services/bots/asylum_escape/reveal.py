@@ -12,7 +12,7 @@ not significant); against the careful Victim 79 against 79 (200 games).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from services.bots.asylum_escape.belief import Belief
@@ -23,19 +23,22 @@ REACH = {0: 1.0, 1: 1.0, 2: 0.75, 3: 0.5, 4: 0.25}  # a room this far: how often
 WEIGHT = 1.5  # the bonus per unit of that chance and of the mass reached
 
 
+def unseen(data: AsylumData, deck: str, seen: Sequence[str]) -> list[str]:
+    """The cards of ``deck`` not among ``seen`` (ids, or kinds for cards with copies, as the
+    face-up discards show them), in the deck's order."""
+    left = list(data.deck(deck))
+    for c in seen:
+        card = next((u for u in left if u == c or data.kind(u) == c), None)
+        if card is not None:
+            left.remove(card)
+    return left
+
+
 def reveal_chance(data: AsylumData, view: Mapping[str, Any]) -> float:
     """The chance the next Bloodlust card drawn is a reveal: among the deck's cards not
     face-up in the discards (all of them once the deck was reshuffled)."""
     deck = list(data.deck("bloodlust"))
-    seen = list(view.get("discards", {}).get("bloodlust", ()))
-    unseen = []
-    for card in deck:
-        kind = data.kind(card)
-        if kind in seen:
-            seen.remove(kind)
-        else:
-            unseen.append(card)
-    cards = unseen or deck
+    cards = unseen(data, "bloodlust", view.get("discards", {}).get("bloodlust", ())) or deck
     if not cards:
         return 0.0
     return sum(structured_effect(data, c) == "reveal" for c in cards) / len(cards)

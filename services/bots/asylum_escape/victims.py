@@ -30,6 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from services.bots.asylum_escape.victims_cards import effect_of
 from services.bots.asylum_escape.victims_route import (
     Danger,
     best_room,
@@ -117,7 +118,7 @@ def routed(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random,
            look: bool) -> Action:
     view, legal = knowledge.view, knowledge.legal
     phase = view["phase"]
-    if look and len(view["victims"]) == 1:
+    if look:  # the only Victim at the table (2 players) looks ahead; else None
         chosen = single_choice(knowledge, data, rng)
         if chosen is not None:
             return chosen
@@ -200,7 +201,7 @@ def quiet(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random) -> Act
     legal = knowledge.legal
     if knowledge.view["phase"] == "window":
         saves = [x for x in legal if isinstance(x, a.PlayCard)
-                 and _effect(data, x.card) == "save"]
+                 and effect_of(data, x.card) == "save"]
         return saves[0] if saves else a.Pass(knowledge.seat)
     for kind in (a.EndTurn, a.Pass):
         if kind(knowledge.seat) in legal:
@@ -210,8 +211,3 @@ def quiet(knowledge: SeatKnowledge, data: AsylumData, rng: random.Random) -> Act
     return rng.choice(legal)  # physical decks: the card drawn (identify)
 
 
-def _effect(data: AsylumData, card: str) -> str:
-    try:
-        return str(data.get(card).effect)
-    except (KeyError, AttributeError):
-        return ""

@@ -8,28 +8,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from services.bots.asylum_escape.belief import Tracker
+from services.bots.asylum_escape.reveal import unseen
 from services.bots.asylum_escape.victims_route import card_value
 from services.games.asylum_escape import actions as a
 from services.games.asylum_escape.bloodlust import structured_effect
 from services.games.asylum_escape.data import AsylumData
-
-
-def unseen(data: AsylumData, deck: str, seen: list[str]) -> list[str]:
-    """The cards of ``deck`` not among ``seen`` (ids, or kinds for cards with copies)."""
-    left = list(data.deck(deck))
-    for c in seen:
-        card = next((u for u in left if u == c or data.kind(u) == c), None)
-        if card is not None:
-            left.remove(card)
-    return left
-
-
-def stat(data: AsylumData, card: str, options: Mapping[str, Any]) -> float:
-    try:
-        faces = len(data.get(card).catching_stat)
-    except (KeyError, AttributeError):
-        faces = 2
-    return faces / int(options.get("die_sides", 6))
 
 
 def effect_of(data: AsylumData, card: str) -> str:

@@ -26,12 +26,11 @@ from typing import Any
 
 from services.bots.asylum_escape.belief import Tracker
 from services.bots.asylum_escape.effects import destroy_value, move_value
-from services.bots.asylum_escape.hunt import Hunt
+from services.bots.asylum_escape.hunt import Hunt, kill_chance
 from services.bots.asylum_escape.victims_cards import (
     bloodlust_odds,
     effect_of,
     frenzy_moves,
-    stat,
 )
 from services.bots.contract import SeatKnowledge
 from services.games.asylum_escape import actions as a
@@ -125,7 +124,7 @@ class Duel:
             start.step([{"type": "patient_turn", "turn": turn}])
             kill = 0.0
             if card:
-                kill = stat(self.data, card, self.knowledge.options)
+                kill = kill_chance(self.data, card, self.knowledge.options)
                 start.step([{"type": "patient_released", "patient": card, "room": room}])
                 destroy(start, room, "R-AE-17")
             movers = [(c, r) for c, r in start.patients.items() if r]
@@ -136,7 +135,8 @@ class Duel:
                     here = tracker.patients[mover]
                     options = tracker.grid.walks(here, coin)
                     path = options[Hunt(tracker, view).best_path(mover, options, ())]
-                    walks.append((mover, path, stat(self.data, mover, self.knowledge.options)))
+                    roll = kill_chance(self.data, mover, self.knowledge.options)
+                    walks.append((mover, path, roll))
                     tracker.step([{"type": "patient_moved", "patient": mover, "path": path}])
                 ends = dict(tracker.patients)
                 if in_window(view, turn):
@@ -211,7 +211,7 @@ class Duel:
             return self.rolls([kill], extra_saves) * (1.0 - KNOWN)
         kills = [k for _, path, k in b.walks if room in path]
         if kills:
-            end_mates = [stat(self.data, c, self.knowledge.options)
+            end_mates = [kill_chance(self.data, c, self.knowledge.options)
                          for c, r in b.ends.items() if r == room and
                          not any(c == m and room in p for m, p, _ in b.walks)]
             return self.caught(kills + end_mates, extra_saves)
@@ -221,7 +221,7 @@ class Duel:
         value = after.get(room, 1.0)
         if later:
             near = [k for c, r in tracker.patients.items() if r
-                    for k in [stat(self.data, c, self.knowledge.options)]
+                    for k in [kill_chance(self.data, c, self.knowledge.options)]
                     if r == room or room in tracker.grid.neighbours(r)]
             if any(r == room for r in tracker.patients.values()):
                 value *= 1.0 - LANDED
@@ -248,7 +248,7 @@ class Duel:
                 scores = [move_value(hunt, x) for x in choices]
                 target = best(choices, scores)
                 if target is not None and max(scores) > 1e-9:
-                    k = stat(self.data, target.patient, self.knowledge.options)
+                    k = kill_chance(self.data, target.patient, self.knowledge.options)
                     lost = chance * (1.0 - self.caught([k], 0))
                     live[target.room] = live.get(target.room, 1.0) - lost
             elif effect == "reveal" and later:
@@ -266,7 +266,7 @@ class Duel:
         for card, here in tracker.patients.items():
             if not here or here not in grid:
                 continue
-            k = stat(self.data, card, self.knowledge.options)
+            k = kill_chance(self.data, card, self.knowledge.options)
             lost = 1.0 - self.caught([k], extra_saves)
             for coin in (1, 2):
                 walks = grid.walks(here, coin)

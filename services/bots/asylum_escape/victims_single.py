@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from services.bots.asylum_escape.victims_cards import camo_cards, move_cards, stat
+from services.bots.asylum_escape.hunt import kill_chance
+from services.bots.asylum_escape.victims_cards import camo_cards, move_cards
 from services.bots.asylum_escape.victims_duel import KNOWN, Duel
 from services.bots.asylum_escape.victims_route import Danger, card_value, shown_steps
 from services.bots.contract import SeatKnowledge
@@ -114,7 +115,7 @@ def stumble_value(duel: Duel, danger: Danger, here: str) -> float:
         return 0.0
     dist = danger.grid.distances(here)
     near = min(danger.patients, key=lambda p: dist.get(p[1], 99))
-    kill = stat(duel.data, near[0], duel.knowledge.options)
+    kill = kill_chance(duel.data, near[0], duel.knowledge.options)
     live = 1.0 if duel.saves else 1.0 - kill
     return live * (1.0 - KNOWN)
 
